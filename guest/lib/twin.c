@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/swap.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "twin.h"
+#include "util.h"
+
+#define CGROUP		"execfirst-twin"
+#define MiB		(1024L * 1024)
+#define STREAM_FILE	DISK "/stream.bin"
+#define ZRAM		"/sys/block/zram0"
+
+struct twin {
+	pid_t pid;
+	int cmd, res;		/* pipes: parent -> child, child -> parent */
+};
+
+/* One twin: map, then on each command report residency and touch. */
+static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
+{
+	size_t len = (size_t)c->twin_mb * MiB, off;
+	int prot = PROT_READ | (exec ? PROT_EXEC : 0);
+	unsigned char *p;
+	double resident;
+	char op;
+
+	cg_enter(CGROUP, getpid());
+	if (c->anon) {
+		p = mmap(NULL, len, prot | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			die("mmap: %s", strerror(errno));
+		/* Distinct page contents, so zram cannot store them as
+		 * same-filled pages for free. */
+		for (off = 0; off < len; off += 64)
+			*(unsigned long *)(p + off) = off * 2654435761UL + exec;
+	} else {
+		p = map_file(exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin",
+			     prot, &len);
+	}
+	touch_pages(p, len);
+	for (;;) {
+		if (read(cmd, &op, 1) != 1 || op == 'q')
+			exit(0);
+		resident = resident_fraction(p, len);
+		touch_pages(p, len);
+		if (write(res, &resident, sizeof(resident)) != sizeof(resident))
+			exit(1);
+	}
+}
+
+/* File pressure: stream a file much larger than the cgroup, forever. */
+static void stream_child(void)
+{
+	static char buf[256 * 1024];
+	int fd;
+
+	cg_enter(CGROUP, getpid());
+	for (;;) {
+		fd = open(STREAM_FILE, O_RDONLY);
+		if (fd < 0)
+			die("open %s: %s", STREAM_FILE, strerror(errno));
+		while (read(fd, buf, sizeof(buf)) > 0)
+			;
+		close(fd);
+	}
+}
+
+/* Anonymous pressure: cycle over anonymous memory larger than the cgroup,
+ * dirtying it, so that reclaim has to swap. */
+static void anon_hog_child(const struct twin_config *c)
+{
+	size_t len = (size_t)c->memory_max_mb * 2 * MiB, off;
+	unsigned long gen = 0;
+	char *p;
+
+	cg_enter(CGROUP, getpid());
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	for (;; gen++)
+		for (off = 0; off < len; off += 4096)
+			*(unsigned long *)(p + off) = off ^ gen;
+}
+
+static pid_t spawn(void (*fn)(const struct twin_config *), const struct twin_config *c)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		fn(c);
+		exit(0);
+	}
+	return pid;
+}
+
+static void start_twin(const struct twin_config *c, bool exec, struct twin *t)
+{
+	int cmd[2], res[2];
+
+	if (pipe(cmd) || pipe(res))
+		die("pipe: %s", strerror(errno));
+	t->pid = fork();
+	if (t->pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!t->pid) {
+		close(cmd[1]);
+		close(res[0]);
+		twin_child(c, exec, cmd[0], res[1]);
+	}
+	close(cmd[0]);
+	close(res[1]);
+	t->cmd = cmd[1];
+	t->res = res[0];
+}
+
+static double sweep(struct twin *t)
+{
+	double resident;
+
+	if (write(t->cmd, "s", 1) != 1 ||
+	    read(t->res, &resident, sizeof(resident)) != sizeof(resident))
+		die("twin %d stopped answering", t->pid);
+	return resident;
+}
+
+static void stream_fn(const struct twin_config *c) { (void)c; stream_child(); }
+
+static bool swap_on_zram(const char **skip_reason)
+{
+	char buf[64];
+
+	if (!knob_read("/proc/swaps", buf, sizeof(buf)) && strchr(buf, '\n'))
+		return true;	/* swap already active */
+	if (access(ZRAM "/disksize", W_OK)) {
+		*skip_reason = "no zram device for swap";
+		return false;
+	}
+	knob_set(ZRAM "/disksize", "512M");
+	if (system("mkswap /dev/zram0 > /dev/null") ||
+	    swapon("/dev/zram0", 0)) {
+		*skip_reason = "cannot enable swap on zram";
+		return false;
+	}
+	return true;
+}
+
+static void stats(const double *v, int n, double *mean, double *sd)
+{
+	double s = 0, ss = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	*mean = n ? s / n : 0;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	*sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
+}
+
+bool twin_run(const struct twin_config *c, struct twin_result *r,
+	      const char **skip_reason)
+{
+	double exec_lost[256], read_lost[256];
+	struct twin exec_twin, read_twin;
+	pid_t pressure;
+	char val[8];
+	int i;
+
+	if (c->rounds > 256)
+		die("at most 256 rounds");
+	if (!lru_engine_set(c->engine)) {
+		*skip_reason = "this kernel has no multi-gen LRU";
+		return false;
+	}
+	if (c->exec_protect >= 0) {
+		if (access(EXEC_PROTECT, W_OK)) {
+			*skip_reason = EXEC_PROTECT " is missing";
+			return false;
+		}
+		knob_save(EXEC_PROTECT);
+		snprintf(val, sizeof(val), "%d", c->exec_protect);
+		knob_set(EXEC_PROTECT, val);
+	}
+	if (c->anon && !swap_on_zram(skip_reason))
+		return false;
+	/* Start from an empty page cache: no page is charged elsewhere. */
+	sync();
+	knob_set("/proc/sys/vm/drop_caches", "3");
+	if (!cg_create(CGROUP, (long long)c->memory_max_mb * MiB)) {
+		*skip_reason = "no cgroup v2 memory controller";
+		return false;
+	}
+
+	start_twin(c, true, &exec_twin);
+	start_twin(c, false, &read_twin);
+	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_fn, c);
+
+	for (i = 0; i < c->warmup + c->rounds; i++) {
+		double e, rd;
+
+		sleep_ms(c->interval_ms);
+		/* Alternate who goes first, so neither twin is favoured. */
+		if (i & 1) {
+			rd = sweep(&read_twin);
+			e = sweep(&exec_twin);
+		} else {
+			e = sweep(&exec_twin);
+			rd = sweep(&read_twin);
+		}
+		if (i >= c->warmup) {
+			exec_lost[i - c->warmup] = 1 - e;
+			read_lost[i - c->warmup] = 1 - rd;
+		}
+		tap_diag("round %d%s: lost exec %.1f%%, read %.1f%%", i + 1,
+			 i < c->warmup ? " (warm-up)" : "", 100 * (1 - e),
+			 100 * (1 - rd));
+	}
+
+	kill(pressure, SIGKILL);
+	waitpid(pressure, NULL, 0);
+	if (write(exec_twin.cmd, "q", 1) != 1 || write(read_twin.cmd, "q", 1) != 1)
+		die("twins are gone");
+	waitpid(exec_twin.pid, NULL, 0);
+	waitpid(read_twin.pid, NULL, 0);
+	close(exec_twin.cmd);
+	close(exec_twin.res);
+	close(read_twin.cmd);
+	close(read_twin.res);
+
+	r->rounds = c->rounds;
+	stats(exec_lost, c->rounds, &r->exec_lost, &r->exec_sd);
+	stats(read_lost, c->rounds, &r->read_lost, &r->read_sd);
+	return true;
+}
+
+void twin_print(const struct twin_config *c, const struct twin_result *r)
+{
+	/* One machine-readable line per experiment, for the threshold study. */
+	tap_diag("twin-result engine=%s anon=%d exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f",
+		 c->engine, c->anon, c->exec_protect, c->memory_max_mb,
+		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
+		 r->exec_sd, r->read_lost, r->read_sd);
+}
+
+bool twin_parse_args(int argc, char **argv, struct twin_config *c)
+{
+	int i;
+
+	for (i = 1; i + 1 < argc; i += 2) {
+		const char *k = argv[i], *v = argv[i + 1];
+
+		if (!strcmp(k, "--engine"))
+			c->engine = v;
+		else if (!strcmp(k, "--protect"))
+			c->exec_protect = atoi(v);
+		else if (!strcmp(k, "--max-mb"))
+			c->memory_max_mb = atoi(v);
+		else if (!strcmp(k, "--twin-mb"))
+			c->twin_mb = atoi(v);
+		else if (!strcmp(k, "--interval-ms"))
+			c->interval_ms = atoi(v);
+		else if (!strcmp(k, "--rounds"))
+			c->rounds = atoi(v);
+		else if (!strcmp(k, "--warmup"))
+			c->warmup = atoi(v);
+		else {
+			fprintf(stderr, "unknown option '%s'\n", k);
+			return false;
+		}
+	}
+	if (i != argc) {
+		fprintf(stderr, "option '%s' needs a value\n", argv[i]);
+		return false;
+	}
+	return true;
+}

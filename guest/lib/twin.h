@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The twin experiment: two processes touch the same amount of memory on the
+ * same schedule, one through a PROT_EXEC mapping and one without, while a
+ * pressure process forces reclaim in their memory cgroup. What each twin
+ * loses between two touches (measured with mincore() just before the next
+ * touch) shows what the executable-page rule buys.
+ */
+#ifndef EXECFIRST_TWIN_H
+#define EXECFIRST_TWIN_H
+
+#include <stdbool.h>
+
+struct twin_config {
+	const char *engine;	/* "classic" or "mglru" */
+	int exec_protect;	/* value for vm.exec_protect; -1 leaves it */
+	bool anon;		/* anonymous memory (with swap) instead of files */
+	int memory_max_mb;	/* memory.max of the twins' cgroup */
+	int twin_mb;		/* each twin's size */
+	int interval_ms;	/* time between two touches */
+	int warmup;		/* rounds not counted */
+	int rounds;		/* rounds counted */
+};
+
+struct twin_result {
+	double exec_lost, exec_sd;	/* share of pages lost per interval */
+	double read_lost, read_sd;
+	int rounds;
+};
+
+/* Parse "--engine classic --protect 1 ..." into c; false on a bad option. */
+bool twin_parse_args(int argc, char **argv, struct twin_config *c);
+/* Run one experiment. Returns false, with the reason in skip_reason, when
+ * the guest lacks a capability (cgroup v2 memory controller, swap, knob). */
+bool twin_run(const struct twin_config *c, struct twin_result *r,
+	      const char **skip_reason);
+void twin_print(const struct twin_config *c, const struct twin_result *r);
+
+#endif

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+
+#include "tap.h"
+#include "twin_cases.h"
+
+/* Below this, the read twin barely lost anything: there was no real
+ * pressure and the comparison would prove nothing. */
+#define MIN_READ_LOST 0.30
+
+int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
+		    int nr_cases, const struct twin_config *defaults)
+{
+	struct twin_result r;
+	const char *why;
+	int i;
+
+	if (argc > 1) {
+		struct twin_config c = *defaults;
+
+		if (!twin_parse_args(argc, argv, &c))
+			return 2;
+		if (!twin_run(&c, &r, &why)) {
+			fprintf(stderr, "cannot run: %s\n", why);
+			return 4;
+		}
+		twin_print(&c, &r);
+		return 0;
+	}
+
+	tap_plan(nr_cases);
+	for (i = 0; i < nr_cases; i++) {
+		const struct twin_case *t = &cases[i];
+		bool ok;
+
+		if (!twin_run(&t->config, &r, &why)) {
+			tap_skip("%s: %s", t->desc, why);
+			continue;
+		}
+		twin_print(&t->config, &r);
+		if (t->expect == EXEC_KEPT)
+			ok = r.read_lost - r.exec_lost >= t->margin;
+		else
+			ok = fabs(r.read_lost - r.exec_lost) <= t->margin;
+		if (r.read_lost < MIN_READ_LOST) {
+			tap_diag("read twin lost only %.1f%%: no real pressure",
+				 100 * r.read_lost);
+			ok = false;
+		}
+		tap_result(ok, "%s (exec lost %.1f%% +- %.1f, read lost %.1f%% +- %.1f, margin %.0f points)",
+			   t->desc, 100 * r.exec_lost, 100 * r.exec_sd,
+			   100 * r.read_lost, 100 * r.read_sd, 100 * t->margin);
+	}
+	return tap_finish();
+}

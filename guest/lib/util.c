@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "FATAL: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	exit(2);
+}
+
+int knob_read(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0) {
+		n = -errno;
+		close(fd);
+		return n;
+	}
+	close(fd);
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+int knob_write(const char *path, const char *val, size_t len)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, len);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;
+	close(fd);
+	return err;
+}
+
+void knob_set(const char *path, const char *val)
+{
+	int err = knob_write(path, val, strlen(val));
+
+	if (err)
+		die("writing '%s' to %s: %s", val, path, strerror(-err));
+}
+
+#define MAX_SAVED 16
+static struct { char path[128]; char value[64]; } saved[MAX_SAVED];
+static int nr_saved;
+#define MAX_CGROUPS 8
+static char cgroups[MAX_CGROUPS][64];
+static int nr_cgroups;
+static pid_t owner_pid;
+
+static void restore_all(void)
+{
+	char path[192];
+	int i;
+
+	if (getpid() != owner_pid)	/* forked workers restore nothing */
+		return;
+	for (i = nr_saved - 1; i >= 0; i--)
+		knob_write(saved[i].path, saved[i].value, strlen(saved[i].value));
+	for (i = nr_cgroups - 1; i >= 0; i--) {
+		snprintf(path, sizeof(path), "%s/%s", CGROUP_ROOT, cgroups[i]);
+		rmdir(path);
+	}
+}
+
+static void restore_on_signal(int sig)
+{
+	restore_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void register_restore(void)
+{
+	if (owner_pid)
+		return;
+	owner_pid = getpid();
+	atexit(restore_all);
+	signal(SIGTERM, restore_on_signal);
+	signal(SIGINT, restore_on_signal);
+}
+
+void knob_save(const char *path)
+{
+	int i;
+
+	for (i = 0; i < nr_saved; i++)
+		if (!strcmp(saved[i].path, path))
+			return;
+	if (nr_saved == MAX_SAVED)
+		die("too many saved knobs");
+	register_restore();
+	if (knob_read(path, saved[nr_saved].value, sizeof(saved[0].value)))
+		return;	/* absent: nothing to restore */
+	snprintf(saved[nr_saved].path, sizeof(saved[0].path), "%s", path);
+	nr_saved++;
+}
+
+bool lru_engine_set(const char *engine)
+{
+	if (access(LRU_GEN_ENABLED, W_OK))
+		return !strcmp(engine, "classic");
+	knob_save(LRU_GEN_ENABLED);
+	knob_set(LRU_GEN_ENABLED, strcmp(engine, "mglru") ? "n" : "y");
+	return true;
+}
+
+bool cg_create(const char *name, long long memory_max)
+{
+	char path[192], val[32];
+
+	if (access(CGROUP_ROOT "/cgroup.controllers", R_OK))
+		return false;
+	if (knob_read(CGROUP_ROOT "/cgroup.controllers", val, sizeof(val)) ||
+	    !strstr(val, "memory"))
+		return false;
+	register_restore();
+	knob_write(CGROUP_ROOT "/cgroup.subtree_control", "+memory", 7);
+	snprintf(path, sizeof(path), "%s/%s", CGROUP_ROOT, name);
+	if (mkdir(path, 0755) && errno != EEXIST)
+		die("mkdir %s: %s", path, strerror(errno));
+	if (nr_cgroups < MAX_CGROUPS)
+		snprintf(cgroups[nr_cgroups++], sizeof(cgroups[0]), "%s", name);
+	snprintf(path, sizeof(path), "%s/%s/memory.max", CGROUP_ROOT, name);
+	snprintf(val, sizeof(val), "%lld", memory_max);
+	knob_set(path, val);
+	return true;
+}
+
+void cg_enter(const char *name, int pid)
+{
+	char path[192], val[32];
+
+	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", CGROUP_ROOT, name);
+	snprintf(val, sizeof(val), "%d", pid);
+	knob_set(path, val);
+}
+
+long long cg_read_ll(const char *name, const char *file)
+{
+	char path[192], val[64];
+
+	snprintf(path, sizeof(path), "%s/%s/%s", CGROUP_ROOT, name, file);
+	if (knob_read(path, val, sizeof(val)))
+		return -1;
+	return atoll(val);
+}
+
+static long long keyed_value(const char *path, const char *key)
+{
+	char line[256];
+	size_t klen = strlen(key);
+	long long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, key, klen) &&
+		    (line[klen] == ' ' || line[klen] == ':')) {
+			v = atoll(line + klen + 1 + strspn(line + klen + 1, " "));
+			break;
+		}
+	}
+	fclose(f);
+	return v;
+}
+
+long long meminfo_kb(const char *key)
+{
+	return keyed_value("/proc/meminfo", key);
+}
+
+long long vmstat_get(const char *key)
+{
+	return keyed_value("/proc/vmstat", key);
+}
+
+void *map_file(const char *path, int prot, size_t *len)
+{
+	struct stat st;
+	void *p;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st))
+		die("open %s: %s", path, strerror(errno));
+	if (!*len || *len > (size_t)st.st_size)
+		*len = st.st_size;
+	p = mmap(NULL, *len, prot, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		die("mmap %s: %s", path, strerror(errno));
+	close(fd);
+	return p;
+}
+
+double resident_fraction(void *addr, size_t len)
+{
+	size_t page = sysconf(_SC_PAGESIZE), pages = (len + page - 1) / page;
+	unsigned char *vec = malloc(pages);
+	size_t i, in = 0;
+
+	if (!vec || mincore(addr, len, vec))
+		die("mincore: %s", strerror(errno));
+	for (i = 0; i < pages; i++)
+		in += vec[i] & 1;
+	free(vec);
+	return pages ? (double)in / pages : 0;
+}
+
+unsigned long touch_pages(const void *addr, size_t len)
+{
+	const volatile unsigned char *p = addr;
+	size_t page = sysconf(_SC_PAGESIZE), off;
+	unsigned long sum = 0;
+
+	for (off = 0; off < len; off += page)
+		sum += p[off];
+	return sum;
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the guest tests and workloads. */
+#ifndef EXECFIRST_UTIL_H
+#define EXECFIRST_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define EXEC_PROTECT	"/proc/sys/vm/exec_protect"
+#define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
+#define CGROUP_ROOT	"/sys/fs/cgroup"
+#define DISK		"/mnt/disk"
+
+/* Read a knob into buf without the trailing newline: 0 or -errno. */
+int knob_read(const char *path, char *buf, size_t len);
+/* One write(2) of exactly len bytes: 0, or -errno. */
+int knob_write(const char *path, const char *val, size_t len);
+/* knob_write() of a string; dies on failure. */
+void knob_set(const char *path, const char *val);
+/* Remember a knob's value; every saved knob is restored at exit. */
+void knob_save(const char *path);
+/* Select the reclaim engine: "classic" or "mglru". Saves the knob. */
+bool lru_engine_set(const char *engine);
+
+/* Create /sys/fs/cgroup/<name> with memory.max; false if cgroup v2 or the
+ * memory controller is missing. Removed at exit. */
+bool cg_create(const char *name, long long memory_max);
+void cg_enter(const char *name, int pid);
+long long cg_read_ll(const char *name, const char *file);
+
+long long meminfo_kb(const char *key);
+long long vmstat_get(const char *key);
+
+/* Map the first *len bytes of a file (all of it if *len is 0 or larger
+ * than the file); *len is set to what was mapped. Dies on failure. */
+void *map_file(const char *path, int prot, size_t *len);
+/* Share of the pages of [addr, addr+len) in memory, per mincore(2). */
+double resident_fraction(void *addr, size_t len);
+/* Read one byte per page; returns a sum so the loads are not optimised out. */
+unsigned long touch_pages(const void *addr, size_t len);
+
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+double now_seconds(void);
+void sleep_ms(long ms);
+
+#endif

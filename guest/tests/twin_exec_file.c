@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+/* File-backed PROT_EXEC pages outlive identical PROT_READ pages under a
+ * streaming read when vm.exec_protect=1, and do not when it is 0. */
+#include "../lib/twin_cases.h"
+
+#define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
+	.warmup = 2, .rounds = 6 }
+
+static const struct twin_config file_twins = TWIN("classic", 1);
+
+static const struct twin_case cases[] = {
+	/* The seed's rule on the classic LRU: code gets an extra trip. */
+	{ "classic LRU, exec_protect=1: exec twin keeps its pages",
+	  TWIN("classic", 1), EXEC_KEPT, 0.30 },
+	/* Switched off: pre-2.6.31 behaviour, no difference. */
+	{ "classic LRU, exec_protect=0: twins lose alike",
+	  TWIN("classic", 0), TWINS_CLOSE, 0.15 },
+};
+
+int main(int argc, char **argv)
+{
+	return twin_cases_main(argc, argv, cases,
+			       sizeof(cases) / sizeof(cases[0]), &file_twins);
+}

@@ -1,0 +1,19 @@
+# Shared helpers for the host-side scripts. Source it; do not run it.
+# shellcheck shell=bash
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+# Machine-wide cache kept between clones: ccache, the KVM probe verdict,
+# the vanilla kernel. Nothing in it is needed for correctness.
+CACHE=${EXECFIRST_CACHE:-/var/cache/execfirst}
+
+die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }
+log() { printf '%s\n' "$*" >&2; }
+
+# Print a command, prefixed "$ ", then run it.
+run() { printf '$ %s\n' "$*" >&2; "$@"; }
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

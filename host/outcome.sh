@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Classify one guest boot from what it left behind.
+# Usage: host/outcome.sh CONSOLE_LOG STATUS_FILE QEMU_EXIT_CODE TIMED_OUT(0|1)
+# Prints one of: pass, fail RC, early-panic, panic, timeout, died
+# and exits 0 for pass, 1 otherwise.
+set -euo pipefail
+console=$1 status=$2 qemu_rc=$3 timed_out=$4
+
+rc=$(sed -n 's/^execfirst-exit: \([0-9]*\).*/\1/p' "$status" 2>/dev/null | tail -n 1)
+tr -d '\r' < "$console" > "$console.clean" 2>/dev/null || : > "$console.clean"
+trap 'rm -f "$console.clean"' EXIT
+
+if grep -q 'Kernel panic - not syncing' "$console.clean"; then
+	# A panic before PID 1 ran is an early-boot panic: the kernel never
+	# reached the tests, so it says nothing about them.
+	if grep -q 'Run /init as init process' "$console.clean"; then
+		echo panic
+	else
+		echo early-panic
+	fi
+	exit 1
+fi
+if [ "$timed_out" = 1 ]; then
+	echo timeout
+	exit 1
+fi
+if [ -z "$rc" ]; then
+	echo "died (QEMU exit code $qemu_rc, no exit status from the guest)"
+	exit 1
+fi
+if [ "$rc" = 0 ]; then
+	echo pass
+	exit 0
+fi
+echo "fail $rc"
+exit 1

@@ -1,0 +1,44 @@
+# TAP bookkeeping for the host-side test driver. Sourced.
+# shellcheck shell=bash
+TAP_PASS=0 TAP_FAIL=0 TAP_SKIP=0 TAP_N=0
+
+tap_ok() {	# tap_ok STATUS(0=ok) DESCRIPTION
+	TAP_N=$((TAP_N + 1))
+	if [ "$1" = 0 ]; then
+		TAP_PASS=$((TAP_PASS + 1)); echo "ok $TAP_N - $2"
+	else
+		TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $2"
+	fi
+}
+
+tap_skip() {
+	TAP_N=$((TAP_N + 1)) TAP_SKIP=$((TAP_SKIP + 1))
+	echo "ok $TAP_N - $1 # SKIP"
+}
+
+# Count the results of a TAP stream (a guest test's output) into ours,
+# renumbered, prefixed with the stream's name. Returns 1 if the stream's
+# plan was not met.
+tap_merge() {	# tap_merge NAME FILE
+	local name=$1 file=$2 line planned=-1 seen=0 desc
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		case "$line" in
+		1..*) planned=${line#1..} ;;
+		"ok "*"# SKIP"*)
+			seen=$((seen + 1)); desc=${line#ok * - }
+			tap_skip "$name: ${desc% # SKIP*}${line##*# SKIP}" ;;
+		"ok "*)
+			seen=$((seen + 1)); tap_ok 0 "$name: ${line#ok * - }" ;;
+		"not ok "*)
+			seen=$((seen + 1)); tap_ok 1 "$name: ${line#not ok * - }" ;;
+		"#"*|"TAP version"*) echo "# $name: ${line#\# }" ;;
+		"Bail out!"*) echo "# $name: $line" ;;
+		esac
+	done < "$file"
+	[ "$planned" = "$seen" ]
+}
+
+tap_summary() {
+	echo "$TAP_PASS passed, $TAP_FAIL failed${TAP_SKIP:+, $TAP_SKIP skipped}"
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# host/outcome.sh tells a pass, a test failure, a kernel panic (early or
+# not), a timeout and a silent death apart, on recorded console logs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+data=$here/data
+outcome=$here/../outcome.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cases=(
+	# console              status            qemu_rc timed_out expected
+	"boot-pass.log         status-0.txt      0       0         pass"
+	"boot-pass.log         status-1.txt      0       0         fail 1"
+	"panic-after-init.log  none              0       0         panic"
+	"panic-early.log       none              0       0         early-panic"
+	"boot-hang.log         none              124     1         timeout"
+	"boot-pass.log         none              0       0         died"
+)
+echo "1..${#cases[@]}"
+n=0
+for c in "${cases[@]}"; do
+	read -r console status qrc to expected <<< "$c"
+	n=$((n + 1))
+	[ "$status" = none ] && status=$tmp/absent || status=$data/$status
+	got=$("$outcome" "$data/$console" "$status" "$qrc" "$to" || true)
+	if [ "${got%% (*}" = "$expected" ]; then
+		echo "ok $n - $console + $(basename "$status") -> $expected"
+	else
+		echo "not ok $n - $console + $(basename "$status"): expected '$expected', got '$got'"
+	fi
+done

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# host/tap.sh counts a guest's TAP stream right: passes, failures, skips,
+# and a stream that stops before its plan (a guest that died mid-test).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {	# check N DESC FILE PASS FAIL SKIP PLAN_MET(0|1)
+	local n=$1 desc=$2 file=$3 rc
+	(
+		. "$here/../tap.sh"
+		tap_merge t "$file" > /dev/null && rc=0 || rc=1
+		[ "$TAP_PASS $TAP_FAIL $TAP_SKIP $rc" = "$4 $5 $6 $7" ]
+	) && echo "ok $n - $desc" || echo "not ok $n - $desc"
+}
+
+echo "1..4"
+printf 'TAP version 13\n1..3\n# a diagnostic\nok 1 - a\nnot ok 2 - b\nok 3 - c # SKIP no zram\n# Totals: pass:1 fail:1\r\n' > "$tmp/mixed"
+check 1 "pass, fail and skip are counted apart" "$tmp/mixed" 1 1 1 0
+printf 'TAP version 13\n1..3\nok 1 - a\n' > "$tmp/short"
+check 2 "a stream short of its plan is reported" "$tmp/short" 1 0 0 1
+printf '' > "$tmp/empty"
+check 3 "an empty stream (guest never ran) is reported" "$tmp/empty" 0 0 0 1
+printf 'TAP version 13\r\n1..2\r\nok 1 - a\r\nok 2 - b\r\n' > "$tmp/crlf"
+check 4 "serial line endings (CRLF) are understood" "$tmp/crlf" 2 0 0 0
