@@ -6,14 +6,17 @@
 set -euo pipefail
 console=$1 status=$2 qemu_rc=$3 timed_out=$4
 
-rc=$(sed -n 's/^execfirst-exit: \([0-9]*\).*/\1/p' "$status" 2>/dev/null | tail -n 1)
-tr -d '\r' < "$console" > "$console.clean" 2>/dev/null || : > "$console.clean"
-trap 'rm -f "$console.clean"' EXIT
+rc=
+[ ! -r "$status" ] ||
+	rc=$(tr -d '\r' < "$status" | sed -n 's/^execfirst-exit: \([0-9]*\)$/\1/p' | tail -n 1)
+clean=$(mktemp)
+trap 'rm -f "$clean"' EXIT
+[ ! -r "$console" ] || tr -d '\r' < "$console" > "$clean"
 
-if grep -q 'Kernel panic - not syncing' "$console.clean"; then
+if grep -q 'Kernel panic - not syncing' "$clean"; then
 	# A panic before PID 1 ran is an early-boot panic: the kernel never
 	# reached the tests, so it says nothing about them.
-	if grep -q 'Run /init as init process' "$console.clean"; then
+	if grep -q 'Run /init as init process' "$clean"; then
 		echo panic
 	else
 		echo early-panic

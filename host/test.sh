@@ -34,16 +34,32 @@ kernel=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
 read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
 log "Elapsed time: $(elapsed "$t_build")s building kernel and images"
 
+boot() {	# boot OUT TIMEOUT TASK [ARGS...]
+	local out=$1 limit=$2
+	shift 2
+	"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
+		--disk "$disk" --timeout "$limit" --out "$out" "$@"
+}
+
+# The runner itself, on real boots: a failing task, a kernel crash and a
+# hang are each reported for what they are.
+runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
+for c in "fail:fail 3" "crash:panic" "hang:timeout"; do
+	task=${c%%:*} want=${c#*:}
+	boot "$runs/runner-$task" 8 "tasks/$task" > /dev/null 2>&1 || true
+	got=$(cat "$runs/runner-$task/verdict")
+	[ "$got" = "$want" ] && rc=0 || rc=1
+	tap_ok "$rc" "runner: tasks/$task is reported as '$want' (got '$got')"
+done
+
 # Guest tests, one boot each, in this order.
 guest_tests=("$@")
 [ ${#guest_tests[@]} -gt 0 ] ||
 	guest_tests=(exec_protect_sysctl twin_exec_file twin_exec_anon)
-runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
 for t in "${guest_tests[@]}"; do
 	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
 	out=$runs/$t
-	if "$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
-		--disk "$disk" --timeout 900 --out "$out" "tests/$t"; then
+	if boot "$out" 900 "tests/$t"; then
 		verdict=pass
 	else
 		verdict=$(cat "$out/verdict")
@@ -55,6 +71,6 @@ for t in "${guest_tests[@]}"; do
 	fi
 done
 
-log "Elapsed time: $(elapsed "$t_start")s in all ($(cat "$CACHE"/accel-* 2>/dev/null | head -n 1 | tr a-z A-Z))"
+log "Elapsed time: $(elapsed "$t_start")s in all; guests ran under $(cat "$runs/runner-fail/accel" | tr a-z A-Z)"
 tap_summary
 [ "$TAP_FAIL" = 0 ]
