@@ -59,19 +59,44 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 	}
 }
 
-/* File pressure: stream a file much larger than the cgroup, forever. */
-static void stream_child(void)
+/* Keep a stream at mbps MB/s on average (no limit if 0). */
+static void pace(int mbps, size_t bytes)
+{
+	static double start, done;
+
+	if (!mbps)
+		return;
+	if (!start)
+		start = now_seconds();
+	done += bytes;
+	while (now_seconds() - start < done / (mbps * 1e6))
+		sleep_ms(5);
+}
+
+/* File pressure: stream a file much larger than the cgroup, forever,
+ * through read() or through a mapping, as git's packfiles are read. */
+static void stream_child(const struct twin_config *c)
 {
 	static char buf[256 * 1024];
+	size_t len = 0, off;
+	void *p;
 	int fd;
 
 	cg_enter(CGROUP, getpid());
+	if (c->mmap_stream) {
+		p = map_file(STREAM_FILE, PROT_READ, &len);
+		for (;;)
+			for (off = 0; off < len; off += sizeof(buf)) {
+				touch_pages((char *)p + off, sizeof(buf));
+				pace(c->stream_mbps, sizeof(buf));
+			}
+	}
 	for (;;) {
 		fd = open(STREAM_FILE, O_RDONLY);
 		if (fd < 0)
 			die("open %s: %s", STREAM_FILE, strerror(errno));
 		while (read(fd, buf, sizeof(buf)) > 0)
-			;
+			pace(c->stream_mbps, sizeof(buf));
 		close(fd);
 	}
 }
@@ -136,8 +161,6 @@ static double sweep(struct twin *t)
 		die("twin %d stopped answering", t->pid);
 	return resident;
 }
-
-static void stream_fn(const struct twin_config *c) { (void)c; stream_child(); }
 
 static bool swap_on_zram(const char **skip_reason)
 {
@@ -207,7 +230,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 
 	start_twin(c, true, &exec_twin);
 	start_twin(c, false, &read_twin);
-	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_fn, c);
+	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
 
 	for (i = 0; i < c->warmup + c->rounds; i++) {
 		double e, rd;
@@ -250,8 +273,9 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f",
-		 c->engine, c->anon, c->exec_protect, c->memory_max_mb,
+	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f",
+		 c->engine, c->anon, c->mmap_stream ? "mmap" : "read",
+		 c->exec_protect, c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd);
 }
@@ -267,6 +291,10 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->engine = v;
 		else if (!strcmp(k, "--protect"))
 			c->exec_protect = atoi(v);
+		else if (!strcmp(k, "--stream"))
+			c->mmap_stream = !strcmp(v, "mmap");
+		else if (!strcmp(k, "--stream-mbps"))
+			c->stream_mbps = atoi(v);
 		else if (!strcmp(k, "--max-mb"))
 			c->memory_max_mb = atoi(v);
 		else if (!strcmp(k, "--twin-mb"))

@@ -15,6 +15,9 @@ struct twin_config {
 	const char *engine;	/* "classic" or "mglru" */
 	int exec_protect;	/* value for vm.exec_protect; -1 leaves it */
 	bool anon;		/* anonymous memory (with swap) instead of files */
+	bool mmap_stream;	/* the stream touches an mmap() of the file
+				 * instead of read()ing it */
+	int stream_mbps;	/* the stream's speed limit, 0 for none */
 	int memory_max_mb;	/* memory.max of the twins' cgroup */
 	int twin_mb;		/* each twin's size */
 	int interval_ms;	/* time between two touches */
