@@ -1,6 +1,7 @@
 # execfirst: make mapped executable pages first-class citizens in reclaim.
 #   make test    build the patched Debian 6.12 kernel, boot it in QEMU, test
 #   make bench   A/B benchmarks (not there yet: see README)
+#   make mutants prove the tests fail on deliberately broken kernels
 # Everything goes under build/ (ignored); ccache lives in
 # $(EXECFIRST_CACHE) (default /var/cache/execfirst).
 
@@ -8,6 +9,10 @@ SHELL := /bin/bash
 
 test:
 	@host/test.sh $(TESTS)
+
+# Deliberately broken kernels (mutants/): the tests must catch each one.
+mutants:
+	@host/mutants.sh $(MUTANTS)
 
 kernel:
 	@host/kernel.sh patched guest
@@ -22,4 +27,4 @@ bench:
 clean:
 	rm -rf build
 
-.PHONY: test kernel image bench clean
+.PHONY: test mutants kernel image bench clean

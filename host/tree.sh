@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/tree.sh [patched|vanilla]   (prints the tree's path last)
+# Usage: host/tree.sh [patched|vanilla|mutant-NAME]   (prints the tree's
+# path last). A mutant is the series plus mutants/NAME.patch, a deliberately
+# broken kernel that proves a test can fail.
 #
 # The tree is unpacked once; when the series changes, the previously applied
 # patches are reversed and the new ones applied, so that only the files the
@@ -11,7 +13,11 @@ kind=${1:-patched}
 case "$kind" in
 patched) tree=$BUILD/linux ;;
 vanilla) tree=$BUILD/linux-vanilla ;;
-*) die "tree.sh: unknown tree kind '$kind' (expected patched or vanilla)" ;;
+mutant-*)
+	tree=$BUILD/linux-$kind
+	[ -f "$TOP/mutants/${kind#mutant-}.patch" ] ||
+		die "tree.sh: no mutant named '${kind#mutant-}' in mutants/" ;;
+*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla or mutant-NAME)" ;;
 esac
 tarball=/usr/src/linux-source-6.12.tar.xz
 [ -r "$tarball" ] || die "$tarball is missing: apt-get install linux-source-6.12"
@@ -43,13 +49,15 @@ unapply_all() {
 }
 
 wanted=()
-if [ "$kind" = patched ]; then
+if [ "$kind" != vanilla ]; then
 	while read -r p; do
 		case "$p" in ''|\#*) continue ;; esac
 		[ -f "$TOP/patches/$p" ] || die "patches/series names $p, which does not exist"
 		wanted+=("$p")
 	done < "$TOP/patches/series"
 fi
+# Patch names are relative to patches/.
+[ "${kind#mutant-}" = "$kind" ] || wanted+=("../mutants/${kind#mutant-}.patch")
 
 # Is the tree already exactly the tarball plus the wanted series?
 up_to_date() {
@@ -58,7 +66,7 @@ up_to_date() {
 	mapfile -t have < <(ls "$state/applied")
 	[ ${#have[@]} -eq ${#wanted[@]} ] || return 1
 	for p in "${wanted[@]}"; do
-		[ "${have[$i]}" = "$(printf '%04d-%s' "$i" "$p")" ] || return 1
+		[ "${have[$i]}" = "$(printf '%04d-%s' "$i" "${p##*/}")" ] || return 1
 		cmp -s "$state/applied/${have[$i]}" "$TOP/patches/$p" || return 1
 		i=$((i + 1))
 	done
@@ -79,7 +87,7 @@ if ! up_to_date; then
 			die "patches/$p does not apply to linux-source-6.12 $debver (see the failed hunks above)"
 		fi
 		patch -d "$tree" -p1 -N -f -s < "$TOP/patches/$p"
-		cp "$TOP/patches/$p" "$state/applied/$(printf '%04d-%s' "$i" "$p")"
+		cp "$TOP/patches/$p" "$state/applied/$(printf '%04d-%s' "$i" "${p##*/}")"
 		log "Applied patches/$p"
 		i=$((i + 1))
 	done

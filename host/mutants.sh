@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make mutants`: prove the guest tests can fail. Each mutants/NAME.patch
+# breaks the series on purpose (it is never part of it); the tests its
+# "Expect-fail:" line names must fail on a kernel built with it.
+# Usage: host/mutants.sh [NAME...]   (default: every mutant)
+. "$(dirname "$0")/lib.sh"
+. "$TOP/host/tap.sh"
+
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+	for m in "$TOP"/mutants/*.patch; do names+=("$(basename "$m" .patch)"); done
+fi
+plan=0
+for name in "${names[@]}"; do
+	file=$TOP/mutants/$name.patch
+	[ -f "$file" ] || die "no mutant named '$name' in mutants/"
+	n=$(sed -n 's/^Expect-fail: *//p' "$file" | wc -w)
+	[ "$n" -gt 0 ] || die "mutants/$name.patch has no 'Expect-fail:' line"
+	plan=$((plan + n))
+done
+echo "1..$plan"
+read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
+runs=$BUILD/runs/mutants-$(date +%Y%m%d-%H%M%S)
+for name in "${names[@]}"; do
+	tests=$(sed -n 's/^Expect-fail: *//p' "$TOP/mutants/$name.patch")
+	kernel=$("$TOP/host/kernel.sh" "mutant-$name" guest | tail -n 1)
+	for t in $tests; do
+		out=$runs/$name-$t
+		"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
+			--disk "$disk" --timeout 900 --out "$out" "tests/$t" || true
+		verdict=$(cat "$out/verdict")
+		grep -h '^not ok' "$out/output.txt" | sed 's/^/# /' || true
+		[ "${verdict%% *}" = fail ] && rc=0 || rc=1
+		tap_ok "$rc" "mutant $name: $t fails ($verdict)"
+	done
+done
+tap_summary
+[ "$TAP_FAIL" = 0 ]
