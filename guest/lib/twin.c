@@ -181,6 +181,11 @@ static bool swap_on_zram(const char **skip_reason)
 	return true;
 }
 
+static long long delta(long long before, long long after)
+{
+	return before < 0 || after < 0 ? -1 : after - before;
+}
+
 static void stats(const double *v, int n, double *mean, double *sd)
 {
 	double s = 0, ss = 0;
@@ -199,6 +204,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 {
 	double exec_lost[256], read_lost[256];
 	struct twin exec_twin, read_twin;
+	long long vm_activate, vm_rotate;
 	pid_t pressure;
 	char val[8];
 	int i;
@@ -228,6 +234,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		return false;
 	}
 
+	vm_activate = vmstat_get("exec_protect_activate");
+	vm_rotate = vmstat_get("exec_protect_rotate");
 	start_twin(c, true, &exec_twin);
 	start_twin(c, false, &read_twin);
 	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
@@ -255,6 +263,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 
 	kill(pressure, SIGKILL);
 	waitpid(pressure, NULL, 0);
+	r->vm_activate = delta(vm_activate, vmstat_get("exec_protect_activate"));
+	r->vm_rotate = delta(vm_rotate, vmstat_get("exec_protect_rotate"));
+	r->cg_activate = cg_stat(CGROUP, "exec_protect_activate");
+	r->cg_rotate = cg_stat(CGROUP, "exec_protect_rotate");
 	if (write(exec_twin.cmd, "q", 1) != 1 || write(read_twin.cmd, "q", 1) != 1)
 		die("twins are gone");
 	waitpid(exec_twin.pid, NULL, 0);
@@ -273,11 +285,12 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f",
+	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
 		 c->engine, c->anon, c->mmap_stream ? "mmap" : "read",
 		 c->exec_protect, c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
-		 r->exec_sd, r->read_lost, r->read_sd);
+		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
+		 r->vm_rotate, r->cg_activate, r->cg_rotate);
 }
 
 bool twin_parse_args(int argc, char **argv, struct twin_config *c)

@@ -29,6 +29,9 @@ struct twin_result {
 	double exec_lost, exec_sd;	/* share of pages lost per interval */
 	double read_lost, read_sd;
 	int rounds;
+	/* The rule's counters over the run: /proc/vmstat deltas and the
+	 * twins' cgroup's memory.stat; -1 where the kernel has none. */
+	long long vm_activate, vm_rotate, cg_activate, cg_rotate;
 };
 
 /* Parse "--engine classic --protect 1 ..." into c; false on a bad option. */

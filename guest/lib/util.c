@@ -13,6 +13,8 @@
 
 #include "util.h"
 
+static long long keyed_value(const char *path, const char *key);
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -195,6 +197,14 @@ static long long keyed_value(const char *path, const char *key)
 	}
 	fclose(f);
 	return v;
+}
+
+long long cg_stat(const char *name, const char *key)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/%s/memory.stat", CGROUP_ROOT, name);
+	return keyed_value(path, key);
 }
 
 long long meminfo_kb(const char *key)

@@ -27,6 +27,8 @@ bool lru_engine_set(const char *engine);
 bool cg_create(const char *name, long long memory_max);
 void cg_enter(const char *name, int pid);
 long long cg_read_ll(const char *name, const char *file);
+/* A key of a cgroup's memory.stat, or -1. */
+long long cg_stat(const char *name, const char *key);
 
 long long meminfo_kb(const char *key);
 long long vmstat_get(const char *key);
