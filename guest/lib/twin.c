@@ -275,6 +275,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	close(exec_twin.res);
 	close(read_twin.cmd);
 	close(read_twin.res);
+	cg_remove(CGROUP);
 
 	r->rounds = c->rounds;
 	stats(exec_lost, c->rounds, &r->exec_lost, &r->exec_sd);

@@ -91,6 +91,8 @@ static void restore_all(void)
 	for (i = nr_saved - 1; i >= 0; i--)
 		knob_write(saved[i].path, saved[i].value, strlen(saved[i].value));
 	for (i = nr_cgroups - 1; i >= 0; i--) {
+		if (!cgroups[i][0])
+			continue;
 		snprintf(path, sizeof(path), "%s/%s", CGROUP_ROOT, cgroups[i]);
 		rmdir(path);
 	}
@@ -167,6 +169,19 @@ void cg_enter(const char *name, int pid)
 	snprintf(path, sizeof(path), "%s/%s/cgroup.procs", CGROUP_ROOT, name);
 	snprintf(val, sizeof(val), "%d", pid);
 	knob_set(path, val);
+}
+
+void cg_remove(const char *name)
+{
+	char path[192];
+	int i;
+
+	snprintf(path, sizeof(path), "%s/%s", CGROUP_ROOT, name);
+	if (rmdir(path))
+		die("rmdir %s: %s", path, strerror(errno));
+	for (i = 0; i < nr_cgroups; i++)
+		if (!strcmp(cgroups[i], name))
+			cgroups[i][0] = '\0';
 }
 
 long long cg_read_ll(const char *name, const char *file)
