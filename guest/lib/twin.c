@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/swap.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -126,6 +127,7 @@ static pid_t spawn(void (*fn)(const struct twin_config *), const struct twin_con
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		fn(c);
 		exit(0);
 	}
@@ -142,6 +144,7 @@ static void start_twin(const struct twin_config *c, bool exec, struct twin *t)
 	if (t->pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!t->pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(cmd[1]);
 		close(res[0]);
 		twin_child(c, exec, cmd[0], res[1]);
@@ -224,6 +227,9 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		snprintf(val, sizeof(val), "%d", c->exec_protect);
 		knob_set(EXEC_PROTECT, val);
 	}
+	/* A twin that dies (say, OOM-killed) makes sweep() fail loudly
+	 * instead of killing us with SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
 	if (c->anon && !swap_on_zram(skip_reason))
 		return false;
 	/* Start from an empty page cache: no page is charged elsewhere. */
