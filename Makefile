@@ -10,6 +10,10 @@ SHELL := /bin/bash
 test:
 	@host/test.sh $(TESTS)
 
+# The same tests on the debug kernel (DEBUG_VM, lockdep, KASAN).
+test-debug:
+	@FLAVOUR=debug host/test.sh $(TESTS)
+
 # Deliberately broken kernels (mutants/): the tests must catch each one.
 mutants:
 	@host/mutants.sh $(MUTANTS)
@@ -27,4 +31,4 @@ bench:
 clean:
 	rm -rf build
 
-.PHONY: test mutants kernel image bench clean
+.PHONY: test test-debug mutants kernel image bench clean

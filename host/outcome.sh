@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Classify one guest boot from what it left behind.
 # Usage: host/outcome.sh CONSOLE_LOG STATUS_FILE QEMU_EXIT_CODE TIMED_OUT(0|1)
-# Prints one of: pass, fail RC, early-panic, panic, timeout, died
+# Prints one of: pass, fail RC, early-panic, panic, splat: LINE, timeout,
+# died
 # and exits 0 for pass, 1 otherwise.
 set -euo pipefail
 console=$1 status=$2 qemu_rc=$3 timed_out=$4
@@ -21,6 +22,13 @@ if grep -q 'Kernel panic - not syncing' "$clean"; then
 	else
 		echo early-panic
 	fi
+	exit 1
+fi
+# A warning, a KASAN or lockdep report, list corruption, a lockup or a
+# hung task fails the boot even if the task passed and the kernel lived on.
+splat=$(grep -m1 -E 'WARNING:|BUG:|KASAN:|circular locking dependency|list_(add|del) corruption|soft lockup|hard LOCKUP|blocked for more than' "$clean" || true)
+if [ -n "$splat" ]; then
+	echo "splat: ${splat#\[*\] }"
 	exit 1
 fi
 if [ "$timed_out" = 1 ]; then

@@ -30,7 +30,9 @@ while read -r p; do
 done < "$TOP/patches/series"
 
 t_build=$(now)
-kernel=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
+# FLAVOUR=debug runs everything on the debug kernel (DEBUG_VM, lockdep,
+# KASAN): a warning or report in the console fails the boot.
+kernel=$("$TOP/host/kernel.sh" patched "${FLAVOUR:-guest}" | tail -n 1)
 read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
 log "Elapsed time: $(elapsed "$t_build")s building kernel and images"
 
@@ -77,10 +79,12 @@ done
 
 # The tests above can fail: each deliberately broken kernel in mutants/
 # must make the tests it names fail.
-out=$(mktemp)
-"$TOP/host/mutants.sh" > "$out" || true
-tap_merge mutants "$out" || tap_ok 1 "mutants: did not complete (see above)"
-rm -f "$out"
+if [ "${FLAVOUR:-guest}" = guest ]; then
+	out=$(mktemp)
+	"$TOP/host/mutants.sh" > "$out" || true
+	tap_merge mutants "$out" || tap_ok 1 "mutants: did not complete (see above)"
+	rm -f "$out"
+fi
 
 log "Elapsed time: $(elapsed "$t_start")s in all; guests ran under ${accel^^}"
 tap_summary
