@@ -209,6 +209,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	struct twin exec_twin, read_twin;
 	long long vm_activate, vm_rotate;
 	pid_t pressure;
+	int scale;
 	char val[8];
 	int i;
 
@@ -246,10 +247,13 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	start_twin(c, false, &read_twin);
 	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
 
+	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
+	if (scale < 1)
+		scale = 1;
 	for (i = 0; i < c->warmup + c->rounds; i++) {
 		double e, rd;
 
-		sleep_ms(c->interval_ms);
+		sleep_ms((long)c->interval_ms * scale);
 		/* Alternate who goes first, so neither twin is favoured. */
 		if (i & 1) {
 			rd = sweep(&read_twin);
