@@ -184,16 +184,6 @@ void cg_remove(const char *name)
 			cgroups[i][0] = '\0';
 }
 
-long long cg_read_ll(const char *name, const char *file)
-{
-	char path[192], val[64];
-
-	snprintf(path, sizeof(path), "%s/%s/%s", CGROUP_ROOT, name, file);
-	if (knob_read(path, val, sizeof(val)))
-		return -1;
-	return atoll(val);
-}
-
 static long long keyed_value(const char *path, const char *key)
 {
 	char line[256];

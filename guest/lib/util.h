@@ -29,7 +29,6 @@ void cg_enter(const char *name, int pid);
 /* Remove an empty cgroup made by cg_create(), so that the next one of the
  * same name starts with zeroed statistics. */
 void cg_remove(const char *name);
-long long cg_read_ll(const char *name, const char *file);
 /* A key of a cgroup's memory.stat, or -1. */
 long long cg_stat(const char *name, const char *key);
 
