@@ -17,7 +17,7 @@
 kernel=$BUILD/linux/obj-guest/arch/x86/boot/bzImage
 initrd=$BUILD/initramfs.cpio.gz
 disk=$BUILD/disk.img
-limit=600 out= append= throttle=
+limit=600 out= append=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -28,7 +28,6 @@ while [ $# -gt 0 ]; do
 	--timeout) limit=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
-	--throttle) throttle=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) die "qemu.sh: unknown option '$1'" ;;
 	*) break ;;
@@ -49,7 +48,6 @@ kvm) accel_args=(-accel kvm -cpu host) ;;
 *) accel_args=(-accel tcg,thread=single) ;;
 esac
 drive="file=$disk,format=raw,if=virtio,snapshot=on"
-[ -z "$throttle" ] || drive+=",$throttle"
 
 cmd=("$QEMU" -machine "$QEMU_MACHINE" "${accel_args[@]}" -m "$QEMU_MEM"
      -smp "$QEMU_CPUS" -nographic -no-reboot -nodefaults

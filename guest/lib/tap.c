@@ -59,19 +59,6 @@ void tap_diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
-void tap_bail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("Bail out! ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	exit(1);
-}
-
 int tap_finish(void)
 {
 	if (tap_count != tap_planned)

@@ -12,9 +12,6 @@ bool tap_result(bool ok, const char *fmt, ...)
 void tap_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A diagnostic line, printed as "# ..." so it never looks like a result. */
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Abort the whole file: "Bail out!" and exit 1. */
-void tap_bail(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
 /* Print the totals and return the exit status (0 when nothing failed). */
 int tap_finish(void);
 
