@@ -1,6 +1,7 @@
 # execfirst: make mapped executable pages first-class citizens in reclaim.
 #   make test    build the patched Debian 6.12 kernel, boot it in QEMU, test
-#   make bench   A/B benchmarks (not there yet: see README)
+#   make bench   A/B benchmarks in QEMU, report in results/<run>/report.md
+#   make report RUN=<run>  regenerate a run's report from its raw samples
 #   make mutants prove the tests fail on deliberately broken kernels
 # Everything goes under build/ (ignored); ccache lives in
 # $(EXECFIRST_CACHE) (default /var/cache/execfirst).
@@ -24,11 +25,20 @@ kernel:
 image:
 	@host/image.sh
 
+# A/B benchmarks: PROFILE=quick|full, SAMPLES=N, SCENARIOS=a,b,
+# VARIANTS=x,y, RUN=name (results/RUN). See README and bench/.
 bench:
-	@echo "make bench: the A/B benchmark harness is not written yet (issue 3); only 'make test' works today." >&2
-	@exit 1
+	@host/bench.sh $(if $(PROFILE),--profile $(PROFILE)) \
+		$(if $(SAMPLES),--samples $(SAMPLES)) \
+		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
+		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN))
+
+# Regenerate a run's report from its raw samples: make report RUN=name
+report:
+	@test -n "$(RUN)" || { echo "make report: say which run: make report RUN=<folder under results/>" >&2; exit 2; }
+	@host/report.sh results/$(RUN)
 
 clean:
 	rm -rf build
 
-.PHONY: test test-debug mutants kernel image bench clean
+.PHONY: test test-debug mutants kernel image bench report clean

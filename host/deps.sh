@@ -10,7 +10,7 @@ pkgs=(linux-source-6.12 qemu-system-x86 busybox-static gcc make flex bison
       python3)
 case "$what" in
 test) ;;
-bench) pkgs+=(gnuplot-nox libsqlite3-dev) ;;
+bench) pkgs+=(gnuplot-nox libsqlite3-dev sqlite3 binutils) ;;
 *) die "deps.sh: unknown profile '$what' (expected test or bench)" ;;
 esac
 

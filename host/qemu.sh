@@ -10,6 +10,7 @@
 #   --out DIR      where console.log and output.txt go (default: a new
 #                  folder under build/runs)
 #   --append STR   extra kernel command-line words
+#   --disk-mbps N  throttle the disk to N MB/s, reads and writes together
 # Exit status 0 only when the task ran and exited 0.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/machine.sh"
@@ -17,7 +18,7 @@
 kernel=$BUILD/linux/obj-guest/arch/x86/boot/bzImage
 initrd=$BUILD/initramfs.cpio.gz
 disk=$BUILD/disk.img
-limit=600 out= append=
+limit=600 out= append= disk_mbps=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -28,6 +29,7 @@ while [ $# -gt 0 ]; do
 	--timeout) limit=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
+	--disk-mbps) disk_mbps=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) die "qemu.sh: unknown option '$1'" ;;
 	*) break ;;
@@ -45,9 +47,17 @@ mkdir -p "$out"
 accel=$("$TOP/host/accel.sh" "$kernel" "$initrd")
 case "$accel" in
 kvm) accel_args=(-accel kvm -cpu host) ;;
-*) accel_args=(-accel tcg,thread=single) ;;
+*) accel_args=(-accel tcg,thread=single)
+   # Under TCG the guest reads the host's TSC, but cannot calibrate it
+   # (no HPET or ACPI PM timer in this config) and falls back to the
+   # 4 ms jiffies clock; tell it the host's constant TSC rate instead.
+   if grep -qw constant_tsc /proc/cpuinfo; then
+	khz=$(awk -F': ' '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
+	append="tsc_early_khz=$khz tsc=reliable $append"
+   fi ;;
 esac
 drive="file=$disk,format=raw,if=virtio,snapshot=on"
+[ -z "$disk_mbps" ] || drive+=",throttling.bps-total=$((disk_mbps * 1000000))"
 
 cmd=("$QEMU" -machine "$QEMU_MACHINE" "${accel_args[@]}" -m "$QEMU_MEM"
      -smp "$QEMU_CPUS" -nographic -no-reboot -nodefaults

@@ -1,0 +1,658 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The benchmark driver, run in the guest as PID 1's task:
+ *
+ *   bench SCENARIO_FILE [--engine classic|mglru|default]
+ *         [--protect 0|1|keep] [--mlock 0|1] [--sample K]
+ *
+ * It sets the variant's reclaim engine and vm.exec_protect, starts the
+ * scenario's apps (executables from the disk, each with a data twin that
+ * touches the same bytes through PROT_READ), warms them, then measures:
+ * background loads run while the apps follow the scenario's pattern
+ * (switch, startup, survival, fight or none). It prints one sample in
+ * bench/FORMAT.md's format, without the host's header and "end".
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "../lib/util.h"
+
+#define APPS_DIR	BENCH_DISK "/apps"
+#define MAX_APPS	8
+#define MAX_LIST	16
+#define MAX_EVENTS	1024
+
+/* ---- the scenario file: "key value" lines under a prose header ---- */
+
+static struct { char key[32], val[128]; bool used; } kv[64];
+static int nr_kv;
+
+static void scenario_read(const char *path)
+{
+	char line[256], *k, *v, *end;
+	FILE *f = fopen(path, "r");
+	int ln = 0;
+
+	if (!f)
+		die("scenario %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		ln++;
+		line[strcspn(line, "#\n")] = '\0';
+		k = line + strspn(line, " \t");
+		if (!*k)
+			continue;
+		v = k + strcspn(k, " \t");
+		if (*v)
+			*v++ = '\0';
+		v += strspn(v, " \t");
+		for (end = v + strlen(v); end > v && (end[-1] == ' ' || end[-1] == '\t');)
+			*--end = '\0';
+		if (!*v || nr_kv == 64)
+			die("scenario %s:%d: '%s' has no value", path, ln, k);
+		snprintf(kv[nr_kv].key, sizeof(kv[0].key), "%s", k);
+		snprintf(kv[nr_kv].val, sizeof(kv[0].val), "%s", v);
+		nr_kv++;
+	}
+	fclose(f);
+}
+
+static const char *sc_str(const char *key, const char *def)
+{
+	for (int i = 0; i < nr_kv; i++) {
+		if (!strcmp(kv[i].key, key)) {
+			kv[i].used = true;
+			return kv[i].val;
+		}
+	}
+	return def;
+}
+
+static long sc_int(const char *key, long def)
+{
+	const char *v = sc_str(key, NULL);
+	char *end;
+	long n;
+
+	if (!v)
+		return def;
+	n = strtol(v, &end, 10);
+	if (*end || n < 0)
+		die("scenario: %s must be a number >= 0, not '%s'", key, v);
+	return n;
+}
+
+/* A comma-separated list of numbers; returns how many. */
+static int sc_list(const char *key, const char *def, long *out)
+{
+	const char *v = sc_str(key, def);
+	int n = 0;
+	char *end;
+
+	while (v && *v && n < MAX_LIST) {
+		out[n++] = strtol(v, &end, 10);
+		if (end == v || (*end && *end != ','))
+			die("scenario: %s must be a list like 1,2,3, not '%s'", key, v);
+		v = *end ? end + 1 : end;
+	}
+	return n;
+}
+
+/* ---- apps and their data twins ---- */
+
+struct app {
+	pid_t pid;
+	FILE *to, *from;
+	char *res;	/* the same bytes mapped PROT_READ, never touched:
+			 * mincore() shows what is resident */
+	size_t len;
+	bool twin;
+};
+
+static size_t text_offset, small_pages, big_pages;
+
+static void layout_read(void)
+{
+	FILE *f = fopen(APPS_DIR "/layout", "r");
+
+	if (!f || fscanf(f, "text_offset %zu small_pages %zu big_pages %zu",
+			 &text_offset, &small_pages, &big_pages) != 3)
+		die("%s/layout is missing or malformed: rebuild the bench disk",
+		    APPS_DIR);
+	fclose(f);
+}
+
+static long my_majflt(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_majflt;
+}
+
+/* The data twin: the same pages of a copy of the app's file, mapped
+ * PROT_READ, touched on the same commands, answering like an app. */
+static void twin_serve(const char *path, size_t len)
+{
+	char *p = map_range(path, PROT_READ, text_offset, len);
+	int c;
+
+	printf("ready %zu\n", text_offset);
+	fflush(stdout);
+	while ((c = getchar()) != EOF) {
+		double t0 = now_seconds();
+		long f0 = my_majflt();
+
+		if (c != 'r')
+			continue;
+		touch_pages(p, len);
+		printf("%.0f %ld\n", (now_seconds() - t0) * 1e9, my_majflt() - f0);
+		fflush(stdout);
+	}
+	exit(0);
+}
+
+/* Start app i (or its twin) using its first len bytes of text; returns
+ * the seconds from fork to "ready". */
+static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
+{
+	char prog[64], data[64], pages[32], line[64];
+	int to[2], from[2];
+	double t0 = now_seconds();
+	size_t off;
+
+	snprintf(prog, sizeof(prog), APPS_DIR "/app%d", i);
+	snprintf(data, sizeof(data), APPS_DIR "/data%d", i);
+	snprintf(pages, sizeof(pages), "%zu", len / PAGE_SIZE);
+	if (pipe(to) || pipe(from))
+		die("pipe: %s", strerror(errno));
+	a->pid = fork();
+	if (a->pid < 0)
+		die("fork: %s", strerror(errno));
+	if (a->pid == 0) {
+		dup2(to[0], 0);
+		dup2(from[1], 1);
+		/* Nothing else: another app's pipe held open here would
+		 * keep that app from ever seeing the end of its input. */
+		for (int fd = 3; fd < 256; fd++)
+			close(fd);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (twin)
+			twin_serve(data, len);
+		execl(prog, prog, "serve", pages, lock ? "mlock" : NULL, NULL);
+		die("exec %s: %s", prog, strerror(errno));
+	}
+	close(to[0]);
+	close(from[1]);
+	a->to = fdopen(to[1], "w");
+	a->from = fdopen(from[0], "r");
+	if (!fgets(line, sizeof(line), a->from) ||
+	    sscanf(line, "ready %zu", &off) != 1 || off != text_offset)
+		die("%s %d did not start (said '%s')", twin ? "twin" : "app", i, line);
+	a->len = len;
+	a->twin = twin;
+	a->res = map_range(twin ? data : prog, PROT_READ, text_offset, len);
+	return now_seconds() - t0;
+}
+
+/* Run an app through its working text: milliseconds, and its major
+ * faults in *majflt. */
+static double app_run(struct app *a, long *majflt)
+{
+	double ns;
+
+	fputc('r', a->to);
+	fflush(a->to);
+	if (fscanf(a->from, "%lf %ld", &ns, majflt) != 2)
+		die("an app stopped answering");
+	return ns / 1e6;
+}
+
+static void app_stop(struct app *a)
+{
+	fclose(a->to);
+	fclose(a->from);
+	waitpid(a->pid, NULL, 0);
+	munmap(a->res, a->len);
+}
+
+/* ---- what is measured ---- */
+
+/* What one side (apps or twins) saw: latencies, faults, residency. */
+struct side {
+	const char *name;	/* "app" or "twin" */
+	double ms[MAX_EVENTS], lost[MAX_EVENTS];
+	long faults;
+	int n;
+};
+
+static void side_add(struct side *s, double t, double ms, long faults,
+		     double resident)
+{
+	if (s->n == MAX_EVENTS)
+		return;
+	s->ms[s->n] = ms;
+	s->lost[s->n] = 100 * (1 - resident);
+	s->faults += faults;
+	s->n++;
+	printf("series %s.switch_ms %.3f %.2f\n", s->name, t, ms);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest-rank percentile of v[0..n-1] (sorts v). */
+static double percentile(double *v, int n, double p)
+{
+	int k;
+
+	qsort(v, n, sizeof(*v), cmp_double);
+	k = (int)(p / 100 * n + 0.999999) - 1;
+	return v[k < 0 ? 0 : k];
+}
+
+static void side_print(struct side *s)
+{
+	double sum = 0;
+
+	if (!s->n)
+		return;
+	for (int i = 0; i < s->n; i++)
+		sum += s->lost[i];
+	printf("metric %s.lost_pct %.2f %% lower\n", s->name, sum / s->n);
+	printf("metric %s.majflt_per_switch %.2f faults lower\n", s->name,
+	       (double)s->faults / s->n);
+	printf("metric %s.switch_p50_ms %.2f ms lower\n", s->name,
+	       percentile(s->ms, s->n, 50));
+	printf("metric %s.switch_p95_ms %.2f ms lower\n", s->name,
+	       percentile(s->ms, s->n, 95));
+	printf("metric %s.switch_max_ms %.2f ms lower\n", s->name,
+	       percentile(s->ms, s->n, 100));
+}
+
+/* /proc/vmstat's event counters (not the nr_* gauges) and PSI totals. */
+#define MAX_VMSTAT 256
+struct snapshot {
+	char name[MAX_VMSTAT][40];
+	long long val[MAX_VMSTAT];
+	int n;
+	long long psi_some, psi_full;
+	double t;
+};
+
+static long long psi_total(const char *kind)
+{
+	char line[256], *p;
+	long long v = -1;
+	FILE *f = fopen("/proc/pressure/memory", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, kind, strlen(kind)) && (p = strstr(line, "total=")))
+			v = atoll(p + 6);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+static void snapshot(struct snapshot *s)
+{
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	s->n = 0;
+	while (f && s->n < MAX_VMSTAT &&
+	       fscanf(f, "%39s %lld", s->name[s->n], &s->val[s->n]) == 2)
+		if (strncmp(s->name[s->n], "nr_", 3))
+			s->n++;
+	if (f)
+		fclose(f);
+	s->psi_some = psi_total("some");
+	s->psi_full = psi_total("full");
+	s->t = now_seconds();
+}
+
+static void snapshot_print(const struct snapshot *a, const struct snapshot *b)
+{
+	double us = (b->t - a->t) * 1e6;
+
+	for (int i = 0; i < a->n && i < b->n; i++)
+		printf("vmstat %s %lld\n", a->name[i], b->val[i] - a->val[i]);
+	if (a->psi_some >= 0) {
+		printf("psi some_pct %.3f\n", 100 * (b->psi_some - a->psi_some) / us);
+		printf("psi full_pct %.3f\n", 100 * (b->psi_full - a->psi_full) / us);
+	}
+	printf("key duration_s %.2f\n", b->t - a->t);
+}
+
+/* ---- the patterns of app activity ---- */
+
+struct run {
+	struct app app[MAX_APPS], twin[MAX_APPS];
+	int napps;
+	size_t app_len;
+	bool lock;
+	long duration;		/* seconds per phase */
+	double t0;		/* start of the phase */
+	struct side sa, st;
+	long think[MAX_LIST], idle[MAX_LIST];	/* think_ms, idle_s */
+	int nthink, nidle;
+	long procs, procs_pct;
+};
+
+static double since(const struct run *r)
+{
+	return now_seconds() - r->t0;
+}
+
+/* Switch to app i and then to its twin, as a user would. */
+static void switch_to(struct run *r, int i)
+{
+	double res_a = resident_fraction(r->app[i].res, r->app_len);
+	double res_t = resident_fraction(r->twin[i].res, r->app_len);
+	long fa, ft;
+	double ma = app_run(&r->app[i], &fa), mt = app_run(&r->twin[i], &ft);
+
+	side_add(&r->sa, since(r), ma, fa, res_a);
+	side_add(&r->st, since(r), mt, ft, res_t);
+}
+
+/* The user cycles through the apps with the scenario's think times. */
+static void pattern_switch(struct run *r)
+{
+	int n = r->nthink, k;
+
+	for (k = 0; since(r) + r->think[k % n] / 1000.0 < r->duration; k++) {
+		sleep_ms(r->think[k % n]);
+		switch_to(r, k % r->napps);
+	}
+}
+
+/* Wu's desktop test: start the apps one by one; after each start, switch
+ * through every app started so far. Twins do the same after their apps. */
+static void pattern_startup(struct run *r)
+{
+	double ta = 0, tt = 0, ms;
+	long f;
+
+	for (int i = 0; i < r->napps; i++) {
+		ms = 1000 * app_start(&r->app[i], i, r->app_len, false, r->lock);
+		ms += app_run(&r->app[i], &f);
+		side_add(&r->sa, since(r), ms, f, 0);
+		ta += ms;
+		ms = 1000 * app_start(&r->twin[i], i, r->app_len, true, false);
+		ms += app_run(&r->twin[i], &f);
+		side_add(&r->st, since(r), ms, f, 0);
+		tt += ms;
+		for (int j = 0; j <= i; j++) {
+			ta += app_run(&r->app[j], &f);
+			r->sa.faults += f;
+			tt += app_run(&r->twin[j], &f);
+			r->st.faults += f;
+		}
+	}
+	printf("metric app.total_s %.3f s lower\n", ta / 1000);
+	printf("metric twin.total_s %.3f s lower\n", tt / 1000);
+	printf("metric app.majflt %ld faults lower\n", r->sa.faults);
+	printf("metric twin.majflt %ld faults lower\n", r->st.faults);
+	r->sa.n = r->st.n = 0;	/* the per-switch figures mean little here */
+}
+
+/* How long does an idle app's code survive? App k idles idle_s[k]
+ * seconds, then its residency is taken and it resumes. */
+static void pattern_survival(struct run *r)
+{
+	long *idle = r->idle;
+	int n = r->nidle;
+	double prev_t = 0, prev_r = 100, t50 = -1;
+
+	if (n > r->napps)
+		die("scenario: idle_s has more entries than apps");
+	for (int k = 0; k < n; k++) {
+		double ra, rt, ma, mt;
+		long f;
+
+		while (since(r) < idle[k])
+			sleep_ms(50);
+		ra = 100 * resident_fraction(r->app[k].res, r->app_len);
+		rt = 100 * resident_fraction(r->twin[k].res, r->app_len);
+		ma = app_run(&r->app[k], &f);
+		mt = app_run(&r->twin[k], &f);
+		printf("metric app.resident_%03lds_pct %.2f %% higher\n", idle[k], ra);
+		printf("metric twin.resident_%03lds_pct %.2f %% higher\n", idle[k], rt);
+		printf("metric app.resume_%03lds_ms %.2f ms lower\n", idle[k], ma);
+		printf("metric twin.resume_%03lds_ms %.2f ms lower\n", idle[k], mt);
+		printf("series app.resident_pct %.3f %.2f\n", since(r), ra);
+		printf("series twin.resident_pct %.3f %.2f\n", since(r), rt);
+		if (t50 < 0 && ra < 50)
+			t50 = prev_t + (prev_r - 50) * (idle[k] - prev_t) / (prev_r - ra);
+		prev_t = idle[k];
+		prev_r = ra;
+	}
+	/* Never below half: T50 is at least the longest idle time. */
+	printf("key app.t50_censored %d\n", t50 < 0);
+	printf("metric app.t50_s %.2f s higher\n", t50 < 0 ? prev_t : t50);
+}
+
+/* Andi Kleen's test: executables whose text together exceeds memory, each
+ * running through its own text in a loop, fighting each other. */
+static void pattern_fight(struct run *r)
+{
+	long procs = r->procs;
+	size_t pages = meminfo_kb("MemTotal") * 1024 / 100 * r->procs_pct / PAGE_SIZE;
+	double work[MAX_APPS], sum = 0, sq = 0, lo = 1e300, hi = 0;
+	FILE *out[MAX_APPS];
+	char cmd[160];
+
+	if (procs < 1 || procs > MAX_APPS)
+		die("scenario: procs must be 1..%d", MAX_APPS);
+	if (pages > big_pages)
+		pages = big_pages;
+	printf("key fight.text_mb_each %zu\n", pages * PAGE_SIZE >> 20);
+	for (int i = 0; i < procs; i++) {
+		snprintf(cmd, sizeof(cmd), APPS_DIR "/big%d loop %zu %ld %zu", i,
+			 pages, r->duration, pages * i / procs);
+		out[i] = popen(cmd, "r");
+		if (!out[i])
+			die("popen %s: %s", cmd, strerror(errno));
+	}
+	for (int i = 0; i < procs; i++) {
+		if (fscanf(out[i], "pages %lf", &work[i]) != 1 || pclose(out[i]))
+			die("big%d failed", i);
+		work[i] /= r->duration;
+		sum += work[i];
+		sq += work[i] * work[i];
+		lo = work[i] < lo ? work[i] : lo;
+		hi = work[i] > hi ? work[i] : hi;
+	}
+	printf("metric fight.pages %.2f /s higher\n", sum);
+	/* Jain's index: 1 when all got the same, 1/n when one got all. */
+	printf("metric fight.fairness %.4f ratio higher\n", sum * sum / (procs * sq));
+	printf("metric fight.min_max %.4f ratio higher\n", hi > 0 ? lo / hi : 0);
+}
+
+static void pattern_none(struct run *r)
+{
+	while (since(r) < r->duration)
+		sleep_ms(200);
+}
+
+static void drop_caches(void)
+{
+	sync();
+	knob_set("/proc/sys/vm/drop_caches", "3");
+}
+
+/* ---- main ---- */
+
+static void usage(const char *why)
+{
+	fprintf(stderr, "bench: %s\nusage: bench SCENARIO_FILE [--engine classic|mglru|default] "
+		"[--protect 0|1|keep] [--mlock 0|1] [--sample K]\n", why);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *engine = "default", *protect = "keep", *pattern, *stream, *abuser;
+	size_t mem, app_pages;
+	struct snapshot before, after;
+	struct worker w[4] = { 0 };
+	struct run r = { .sa.name = "app", .st.name = "twin" };
+	char buf[64], opt[200];
+	double val[2][2] = { { 0 } };
+	int sample = 1, phases, i;
+	struct utsname u;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 2 || argv[1][0] == '-')
+		usage("no scenario file given");
+	for (i = 2; i < argc; i++) {
+		if (i + 1 == argc)
+			usage("an option lacks its value");
+		snprintf(opt, sizeof(opt), "unknown option '%s'", argv[i]);
+		if (!strcmp(argv[i], "--engine"))
+			engine = argv[++i];
+		else if (!strcmp(argv[i], "--protect"))
+			protect = argv[++i];
+		else if (!strcmp(argv[i], "--mlock"))
+			r.lock = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--sample"))
+			sample = atoi(argv[++i]);
+		else
+			usage(opt);
+	}
+	scenario_read(argv[1]);
+	layout_read();
+	mem = meminfo_kb("MemTotal") * 1024;
+
+	if (strcmp(engine, "default") && !lru_engine_set(engine))
+		die("cannot select the %s reclaim engine", engine);
+	if (strcmp(protect, "keep"))
+		knob_set(EXEC_PROTECT, protect);
+	uname(&u);
+	printf("key kernel %s\n", u.release);
+	printf("key mem_total_mb %zu\n", mem >> 20);
+	printf("key lru_gen_enabled %s\n",
+	       knob_read(LRU_GEN_ENABLED, buf, sizeof(buf)) ? "absent" : buf);
+	printf("key exec_protect %s\n",
+	       knob_read(EXEC_PROTECT, buf, sizeof(buf)) ? "absent" : buf);
+	printf("key mlock %d\n", r.lock);
+	for (i = 0; i < nr_kv; i++)
+		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
+		    !strcmp(kv[i].key, "order"))
+			printf("key %s %s\n", kv[i].key, sc_str(kv[i].key, ""));
+
+	pattern = sc_str("pattern", "switch");
+	stream = sc_str("stream", "none");
+	abuser = sc_str("abuser", "none");
+	r.napps = sc_int("apps", 0);
+	r.duration = sc_int("duration_s", 30);
+	app_pages = mem / 100 * sc_int("app_pct", 6) / PAGE_SIZE;
+	if (app_pages > small_pages)
+		app_pages = small_pages;
+	r.app_len = app_pages * PAGE_SIZE;
+	if (r.napps > MAX_APPS)
+		die("scenario: at most %d apps", MAX_APPS);
+	printf("key app_mb %zu\n", r.app_len >> 20);
+
+	struct load ls = { stream, mem / 100 * sc_int("stream_pct", 300),
+			   sc_int("stream_mbps", 0), sample };
+	struct load ldb = { "sqlite", mem / 100 * sc_int("db_pct", 200), 0, sample };
+	struct load lz = { "zipf", ldb.size, 0, sample + 1000 };
+	struct load la = { NULL, mem / 100 * sc_int("abuser_pct", 66), 0, sample };
+	bool db = sc_int("db", 0), zipf = sc_int("zipf", 0);
+
+	r.nthink = sc_list("think_ms", "3000", r.think);
+	r.nidle = sc_list("idle_s", "3,10,30", r.idle);
+	r.procs = sc_int("procs", 4);
+	r.procs_pct = sc_int("procs_pct", 40);
+
+	for (i = 0; i < nr_kv; i++)
+		if (!kv[i].used && strcmp(kv[i].key, "title") &&
+		    strcmp(kv[i].key, "primary") && strcmp(kv[i].key, "order"))
+			die("scenario: unknown key '%s'", kv[i].key);
+	if (strcmp(abuser, "none") && strcmp(abuser, "exec") &&
+	    strcmp(abuser, "read") && strcmp(abuser, "both"))
+		die("scenario: abuser must be none, exec, read or both");
+
+	drop_caches();
+	/* Apps are started and warmed before the measurement, except when
+	 * starting them is what is measured. */
+	if (strcmp(pattern, "startup")) {
+		for (i = 0; i < r.napps; i++) {
+			long f;
+
+			app_start(&r.app[i], i, r.app_len, false, r.lock);
+			app_start(&r.twin[i], i, r.app_len, true, false);
+			app_run(&r.app[i], &f);
+			app_run(&r.twin[i], &f);
+		}
+	}
+
+	phases = strcmp(abuser, "both") ? 1 : 2;
+	snapshot(&before);
+	for (int ph = 0; ph < phases; ph++) {
+		/* Both abusers, in an order that alternates with the sample. */
+		int exec_first = sample % 2, is_exec = (ph == 0) == exec_first;
+		const char *prefix = phases == 1 ? "" : is_exec ? "exec." : "read.";
+
+		if (phases == 2 && ph == 1)
+			drop_caches();
+		r.t0 = now_seconds();
+		if (strcmp(stream, "none"))
+			worker_start(&w[0], "stream", &ls);
+		if (db)
+			worker_start(&w[1], "sqlite", &ldb);
+		if (zipf)
+			worker_start(&w[2], "zipf", &lz);
+		if (strcmp(abuser, "none")) {
+			la.kind = !strcmp(abuser, "read") || (phases == 2 && !is_exec) ?
+				  "abuser-read" : "abuser-exec";
+			worker_start(&w[3], "abuser", &la);
+		}
+		if (!strcmp(pattern, "switch"))
+			pattern_switch(&r);
+		else if (!strcmp(pattern, "startup"))
+			pattern_startup(&r);
+		else if (!strcmp(pattern, "survival"))
+			pattern_survival(&r);
+		else if (!strcmp(pattern, "fight"))
+			pattern_fight(&r);
+		else if (!strcmp(pattern, "none"))
+			pattern_none(&r);
+		else
+			die("scenario: unknown pattern '%s'", pattern);
+		worker_finish(&w[0], prefix);
+		val[is_exec][0] = worker_finish(&w[1], prefix);
+		worker_finish(&w[2], prefix);
+		val[is_exec][1] = worker_finish(&w[3], prefix);
+	}
+	snapshot(&after);
+	if (phases == 2 && val[0][0] > 0) {
+		/* What PROT_EXEC buys the abuser: the database's loss and the
+		 * abuser's extra residency, against the PROT_READ abuser. */
+		printf("metric abuser.db_loss_pct %.2f %% lower\n",
+		       100 * (val[0][0] - val[1][0]) / val[0][0]);
+		printf("metric abuser.exec_bonus_pts %.2f points lower\n",
+		       val[1][1] - val[0][1]);
+	}
+	side_print(&r.sa);
+	side_print(&r.st);
+	snapshot_print(&before, &after);
+	for (i = 0; i < r.napps; i++) {
+		app_stop(&r.app[i]);
+		app_stop(&r.twin[i]);
+	}
+	return 0;
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# `make bench`: every scenario on every variant, a fresh boot per sample,
+# variants interleaved (for each sample: each scenario: A B C D ...), raw
+# samples kept under results/<run>/raw, and the report made from them.
+# Usage: host/bench.sh [--profile quick|full] [--samples N]
+#                      [--scenarios a,b] [--variants x,y] [--run NAME]
+# (make bench PROFILE=... SAMPLES=... SCENARIOS=... VARIANTS=... RUN=...)
+. "$(dirname "$0")/lib.sh"
+. "$TOP/host/machine.sh"
+
+# The guest for benchmarks: 384 MiB, so that a stream of three times memory
+# is quick to read under TCG while the apps (6% of memory each, with
+# twins) and the kernel still fit when nothing else runs (see README).
+BENCH_MEM=384M
+BENCH_CPUS=2
+DISK_MBPS=100
+
+profile=quick samples= scenarios= variants= run_name=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--profile) profile=$2; shift 2 ;;
+	--samples) samples=$2; shift 2 ;;
+	--scenarios) scenarios=$2; shift 2 ;;
+	--variants) variants=$2; shift 2 ;;
+	--run) run_name=$2; shift 2 ;;
+	*) die "bench.sh: unknown option '$1' (see the usage at the top of host/bench.sh)" ;;
+	esac
+done
+case "$profile" in
+quick) : "${samples:=1}" ;;
+full) : "${samples:=5}" ;;
+*) die "bench.sh: unknown profile '$profile' (expected quick or full)" ;;
+esac
+[[ "$samples" =~ ^[1-9][0-9]*$ ]] || die "bench.sh: samples must be a positive number, not '$samples'"
+
+# Scenarios and variants: all by default, checked by name.
+all_scn=$(cd "$TOP/bench/scenarios" && ls -- *.scn | sed 's/\.scn$//' |
+	while read -r s; do echo "$(awk '$1 == "order" { print $2 }' "$s.scn") $s"; done |
+	sort -n | cut -d' ' -f2)
+[ -n "$scenarios" ] || scenarios=$(echo $all_scn | tr ' ' ',')
+for s in ${scenarios//,/ }; do
+	[ -f "$TOP/bench/scenarios/$s.scn" ] ||
+		die "bench.sh: no scenario named '$s' (have: $(echo $all_scn))"
+done
+vtab() { grep -v '^#' "$TOP/bench/variants" | awk -v v="$1" '$1 == v'; }
+[ -n "$variants" ] || variants=$(grep -v '^#' "$TOP/bench/variants" |
+	awk '$8 == "yes" { printf "%s%s", sep, $1; sep = "," }')
+for v in ${variants//,/ }; do
+	[ -n "$(vtab "$v")" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
+done
+
+"$TOP/host/deps.sh" bench
+t_start=$(now)
+
+# Kernels: the patched one, and the vanilla one if a variant wants it.
+declare -A kernel
+kernel[patched]=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
+for v in ${variants//,/ }; do
+	read -r _ k _ < <(vtab "$v")
+	[ -n "${kernel[$k]:-}" ] || kernel[$k]=$("$TOP/host/kernel.sh" "$k" guest | tail -n 1)
+done
+read -r initrd disk < <("$TOP/host/image.sh" bench | tail -n 1)
+accel=$("$TOP/host/accel.sh" "${kernel[patched]}" "$initrd")
+log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${accel^^}"
+
+run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
+res=$TOP/results/$run_name
+[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN"
+mkdir -p "$res/raw"
+src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknown)
+{
+	echo "run $run_name"
+	echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "profile $profile"
+	echo "samples $samples"
+	echo "scenarios $scenarios"
+	echo "variants $variants"
+	echo "kernel $src_ver"
+	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
+	echo "series_sha1 $(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)"
+	echo "guest_mem $BENCH_MEM"
+	echo "guest_cpus $BENCH_CPUS"
+	echo "accel $accel"
+	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
+	echo "disk_mbps $DISK_MBPS"
+} > "$res/run.info"
+
+total=$(( samples * $(echo ${scenarios//,/ } | wc -w) * $(echo ${variants//,/ } | wc -w) ))
+done_n=0 failed=0
+t_runs=$(now)
+for k in $(seq "$samples"); do
+	for s in ${scenarios//,/ }; do
+		vi=0
+		for v in ${variants//,/ }; do
+			vi=$((vi + 1))
+			read -r _ kern engine protect mlock group baseline _ < <(vtab "$v")
+			spent=$(elapsed "$t_runs")
+			eta=$(awk -v s="$spent" -v d="$done_n" -v t="$total" \
+				'BEGIN { if (d) printf "%.0f min", s / d * (t - d) / 60; else print "?" }')
+			log "[bench] $s / $v, sample $k of $samples ($((done_n + 1)) of $total); elapsed $(awk -v s="$spent" 'BEGIN { printf "%.0f", s / 60 }') min, about $eta left"
+			boot=$BUILD/runs/bench-$run_name/$s-$v-$k
+			mkdir -p "$(dirname "$boot")"
+			if "$TOP/host/qemu.sh" --kernel "${kernel[$kern]}" --initrd "$initrd" \
+				--disk "$disk" --mem "$BENCH_MEM" --cpus "$BENCH_CPUS" \
+				--disk-mbps "$DISK_MBPS" --timeout 400 --out "$boot" \
+				bench/bench "/execfirst/bench/scenarios/$s.scn" --engine "$engine" \
+				--protect "$protect" --mlock "$mlock" --sample "$k" \
+				> "$boot.log" 2>&1; then
+				mkdir -p "$res/raw/$s/$v"
+				{
+					echo "execfirst-sample 1"
+					echo "key scenario $s"
+					echo "key variant $v"
+					echo "key variant_order $vi"
+					echo "key group $group"
+					echo "key baseline $baseline"
+					echo "key sample $k"
+					tr -d '\r' < "$boot/output.txt" |
+						grep -E '^(key|metric|vmstat|psi|series) '
+					echo "end"
+				} > "$res/raw/$s/$v/$k.txt"
+			else
+				failed=$((failed + 1))
+				log "[bench] $s / $v sample $k FAILED: $(cat "$boot/verdict" 2>/dev/null) (see ${boot#"$TOP"/})"
+				tr -d '\r' < "$boot/output.txt" 2>/dev/null | grep -E 'FATAL|bench:' | head -5 >&2 || true
+			fi
+			done_n=$((done_n + 1))
+		done
+	done
+done
+log "Elapsed time: $(elapsed "$t_start")s for the whole bench ($total boots, $failed failed, ${accel^^})"
+"$TOP/host/report.sh" "$res"
+log "Report: ${res#"$TOP"/}/report.md"
+[ "$failed" = 0 ] || die "$failed of $total samples failed; the report leaves them out"

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# `make report RUN=...`: write RUN_DIR/report.md and RUN_DIR/plots/*.png
+# from RUN_DIR/run.info and RUN_DIR/raw/ alone (bench/FORMAT.md says what
+# they hold and what the report's tables show).
+# Usage: host/report.sh RUN_DIR     (RUN_DIR: results/<run>)
+# Every file is checked before anything is written: a malformed one is
+# named as "report: FILE:LINE: what is wrong", the exit status is 1 and
+# the old report stays. The same input gives the same report.md, byte for
+# byte. GNUPLOT=/nonexistent (or no gnuplot installed) leaves out plots.
+set -euo pipefail
+export LC_ALL=C
+awk_dir=$(cd "$(dirname "$0")" && pwd)/report
+
+err() { printf 'report: %s\n' "$*" >&2; exit 1; }
+usage="usage: host/report.sh RUN_DIR   (RUN_DIR: results/<run>)"
+
+case "${1-}" in
+-h|--help) echo "$usage"; exit 0 ;;
+-*) err "unknown option '$1'; $usage" ;;
+esac
+[ $# = 1 ] || err "expected one RUN_DIR, got $#; $usage"
+run=${1%/}
+[ -d "$run" ] || err "no run folder '$run'"
+[ -f "$run/run.info" ] || err "no '$run/run.info'"
+[ -d "$run/raw" ] || err "no '$run/raw' folder"
+mapfile -t samples < <(find "$run/raw" -mindepth 3 -maxdepth 3 -name '*.txt' | sort)
+[ ${#samples[@]} -gt 0 ] || err "no samples in '$run/raw' (raw/SCENARIO/VARIANT/K.txt)"
+
+tmp=$(mktemp -d "$run/.report.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+awk -f "$awk_dir/parse.awk" "$run/run.info" "${samples[@]}" > "$tmp/stream" || exit 1
+
+plots=0 gnuplot=${GNUPLOT:-gnuplot}
+if command -v "$gnuplot" > /dev/null; then
+	plots=1 term=png
+	terms=$("$gnuplot" -e 'set terminal' 2>&1 || true)
+	[[ ! $terms =~ [[:space:]]pngcairo[[:space:]] ]] || term=pngcairo
+	awk -v term="$term" -f "$awk_dir/load.awk" -f "$awk_dir/plots.awk" \
+		"$tmp/stream" > "$tmp/plots.gp"
+	mkdir "$tmp/plots"
+	(cd "$tmp" && "$gnuplot" plots.gp) || err "gnuplot failed on the plots of '$run'"
+fi
+awk -v run="$(basename "$(cd "$run" && pwd)")" -v plots="$plots" \
+	-f "$awk_dir/load.awk" -f "$awk_dir/stats.awk" -f "$awk_dir/tables.awk" \
+	"$tmp/stream" > "$tmp/report.md"
+
+rm -rf "$run/plots"
+[ "$plots" = 0 ] || mv "$tmp/plots" "$run/plots"
+mv "$tmp/report.md" "$run/report.md"
+echo "report: wrote $run/report.md"

@@ -1,0 +1,81 @@
+# Load parse.awk's stream into arrays and put everything in report order.
+# Shared by tables.awk and plots.awk, which call load_order() in END.
+BEGIN { FS = "\t" }
+
+function add(set, n, x) {	# append x to the list set[n, 1..set[n]] once
+	if (!((n, "=" x) in set)) { set[n, "=" x] = 1; set[n, ++set[n]] = x }
+}
+
+# Sort the list a[n, 1..] of "KEY NAME" strings bytewise, then drop the
+# KEYs (which hold no spaces).
+function sort_by_key(a, n,   i, j, x) {
+	for (i = 2; i <= a[n]; i++) {
+		x = a[n, i]
+		for (j = i - 1; j > 0 && a[n, j] "" > x ""; j--) a[n, j + 1] = a[n, j]
+		a[n, j + 1] = x
+	}
+	for (i = 1; i <= a[n]; i++) sub(/^[^ ]* /, "", a[n, i])
+}
+function sort_by_name(a, n,   i) {
+	for (i = 1; i <= a[n]; i++) a[n, i] = "- " a[n, i]
+	sort_by_key(a, n)
+}
+
+function plotfile(sc, s, kind) { return "plots/" sc "-" s "-" kind ".png" }
+
+$4 == "info" { info[++ninfo] = $5; infoval[$5] = $6; next }
+{
+	sc = $1; var = $2
+	add(scen, "", sc); add(vars, sc, var)
+	if (!((sc, var, $3) in sid)) sid[sc, var, $3] = ++nsamp[sc, var]
+	s = sid[sc, var, $3]
+}
+$4 == "key" { key[sc, var, $5] = $6; if ($5 ~ /^(title|order|primary)$/) key[sc, $5] = $6 }
+$4 == "metric" {
+	add(metrics, sc, $5)
+	val[sc, var, $5, ++nval[sc, var, $5]] = $6
+	unit[sc, $5] = $7; better[sc, $5] = $8
+}
+$4 == "series" {
+	add(series, sc, $5)
+	pt[sc, $5, var, ++npt[sc, $5, var]] = $6 " " $7
+}
+$4 == "vmstat" || $4 == "psi" {
+	name = $4 == "psi" ? "psi " $5 : $5
+	if (name ~ /^exec_protect_/) add(counters, sc, name)
+	if (name ~ /^(pgscan|pgsteal)_(kswapd|direct|khugepaged)$/) {
+		name = name ~ /^pgscan/ ? "pgscan" : "pgsteal"
+		cnt[sc, var, s, name] += $6
+	} else
+		cnt[sc, var, s, name] = $6
+}
+
+# scen["", 1..] by `key order` then name; per scenario: groups[sc, 1..]
+# classic, mglru, then the others; members[sc SUBSEP g, 1..] baseline
+# first, then by `key variant_order`, then by name; cols[sc, 1..] all
+# variants in that order; metrics, series and counters[sc, 1..] by name.
+function load_order(   i, j, sc, var, g, o, n) {
+	for (i = 1; i <= scen[""]; i++) {
+		sc = scen["", i]
+		o = (sc, "order") in key ? sprintf("0%012d", key[sc, "order"]) : "1"
+		scen["", i] = o "/" sc " " sc
+		sort_by_name(metrics, sc); sort_by_name(series, sc); sort_by_name(counters, sc)
+		for (j = 1; j <= vars[sc]; j++) {
+			var = vars[sc, j]; g = key[sc, var, "group"]
+			o = g == "classic" ? 0 : g == "mglru" ? 1 : 2
+			add(groups, sc, o "/" g " " g)
+			if (var == key[sc, var, "baseline"]) o = "0"
+			else if ((sc, var, "variant_order") in key)
+				o = sprintf("1%012d", key[sc, var, "variant_order"])
+			else o = "2"
+			add(members, sc SUBSEP g, o "/" var " " var)
+			base[sc, g] = key[sc, var, "baseline"]
+		}
+		sort_by_key(groups, sc)
+		for (j = 1; j <= groups[sc]; j++) {
+			g = groups[sc, j]; sort_by_key(members, sc SUBSEP g)
+			for (n = 1; n <= members[sc, g]; n++) cols[sc, ++cols[sc]] = members[sc, g, n]
+		}
+	}
+	sort_by_key(scen, "")
+}

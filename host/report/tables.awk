@@ -1,0 +1,170 @@
+# Write report.md from parse.awk's stream.
+# Usage: awk -v run=NAME -v plots=0|1 -f load.awk -f stats.awk -f tables.awk STREAM
+
+function legend() {
+	print "## How to read the tables"
+	print ""
+	print "Per scenario, one table per group of variants (`classic`, then `mglru`,"
+	print "then any other), one column per variant, the group's baseline first."
+	print "Over the samples of a variant:"
+	print ""
+	print "- `Amean`: arithmetic mean. `Hmean`: harmonic mean, for rates (units"
+	print "  ending in `/s`); Amean instead, with a note, if a value is 0 or negative."
+	print "- `Stddev`: sample standard deviation (n-1; 0 with one sample)."
+	print "  `CoeffVar`: 100 * Stddev / |mean|, in percent. `Min`, `Max`."
+	print "- `(delta%)`: against the baseline column, positive when better: for a"
+	print "  lower-is-better metric (base - v) / |base| * 100, otherwise"
+	print "  (v - base) / |base| * 100. Lower Stddev and CoeffVar count as better."
+	print "  `-` there: the baseline is 0 or has no value."
+	print "- `*` after a mean's delta: the variant differs from the baseline at"
+	print "  p < 0.05 (Welch's two-sided t-test on the sample values). The test"
+	print "  needs two samples or more on both sides: with n=1 no test is possible,"
+	print "  and there is no mark."
+	print "- `>`: the scenario's primary metric. `-` as a value: none recorded."
+	print "- Reclaim tables: means over samples of `/proc/vmstat` deltas (pgscan,"
+	print "  pgsteal: sums of their kswapd, direct and khugepaged counters;"
+	print "  efficiency: pgsteal / pgscan * 100) and of memory pressure (psi, % of"
+	print "  wall time); `-`: the kernel does not have that counter."
+	print ""
+}
+
+function header(   i, k, v) {
+	print "# execfirst benchmark report: " ("run" in infoval ? infoval["run"] : run)
+	print ""
+	for (i = 1; i <= ninfo; i++) {
+		k = info[i]; v = infoval[k]
+		if (k == "accel") v = toupper(v)
+		print "- " k ": " v
+	}
+	if (!plots) print "- plots: none, gnuplot is not installed"
+	print ""
+	legend()
+}
+
+# A table is lab[0..R] and cell[0..R, 1..C], row 0 the column names;
+# printed with the labels left-aligned and the cells right-aligned.
+function flush(   r, j, w, lw, line) {
+	for (r = 0; r <= R; r++) {
+		if (length(lab[r]) > lw) lw = length(lab[r])
+		for (j = 1; j <= C; j++)
+			if (length(cell[r, j]) > w[j]) w[j] = length(cell[r, j])
+	}
+	print "```"
+	for (r = 0; r <= R; r++) {
+		line = sprintf("%-" lw "s", lab[r])
+		for (j = 1; j <= C; j++) line = line "  " sprintf("%" w[j] "s", cell[r, j])
+		sub(/ +$/, "", line)
+		print line
+	}
+	print "```"
+	R = 0; delete lab; delete cell
+}
+
+# d[j, STAT] for the values of metric m of variant var, column j.
+function describe(j, sc, var, m, harmonic,   x, i, n) {
+	n = d[j, "n"] = nval[sc, var, m]
+	if (!n) return
+	for (i = 1; i <= n; i++) x[i] = val[sc, var, m, i]
+	d[j, "am"] = amean(x, n)
+	d[j, "var"] = variance(x, n)
+	d[j, "Mean"] = harmonic ? hmean(x, n) : d[j, "am"]
+	d[j, "Stddev"] = sqrt(d[j, "var"])
+	d[j, "CoeffVar"] = d[j, "Mean"] == 0 ? "-" : 100 * d[j, "Stddev"] / abs(d[j, "Mean"])
+	d[j, "Min"] = minimum(x, n)
+	d[j, "Max"] = maximum(x, n)
+}
+
+function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, mark, notes) {
+	C = members[sc, g]
+	hasbase = members[sc, g, 1] == base[sc, g]
+	printf "Group `%s`, baseline `%s`%s:\n\n", g, base[sc, g], \
+	    hasbase ? "" : " (no samples: no deltas)"
+	lab[0] = ""; lab[R = 1] = "  Samples"
+	for (j = 1; j <= C; j++) {
+		cell[0, j] = members[sc, g, j]
+		cell[1, j] = nsamp[sc, members[sc, g, j]] "            "
+	}
+	for (mi = 1; mi <= metrics[sc]; mi++) {
+		m = metrics[sc, mi]
+		harmonic = unit[sc, m] ~ /\/s$/
+		for (j = 1; j <= C; j++)
+			for (v = 1; harmonic && v <= nval[sc, members[sc, g, j], m]; v++)
+				if (val[sc, members[sc, g, j], m, v] <= 0) {
+					harmonic = 0
+					notes = notes "Note: `" m "` has a zero or negative value: Amean, not Hmean.\n"
+				}
+		for (j = 1; j <= C; j++) describe(j, sc, members[sc, g, j], m, harmonic)
+		split("Mean Stddev CoeffVar Min Max", st, " ")
+		for (k = 1; k <= 5; k++) {
+			lab[++R] = sprintf("%s %-8s %s", m == key[sc, "primary"] ? ">" : " ",
+			    st[k] != "Mean" ? st[k] : harmonic ? "Hmean" : "Amean", m)
+			lower = better[sc, m] == "lower" || st[k] ~ /^(Stddev|CoeffVar)$/
+			for (j = 1; j <= C; j++) {
+				v = d[j, st[k]]
+				if (!d[j, "n"]) { cell[R, j] = "-            "; continue }
+				ds = !hasbase || !d[1, "n"] || v == "-" || d[1, st[k]] == "-" ? "-" : delta(v, d[1, st[k]], lower)
+				mark = st[k] == "Mean" && hasbase && j > 1 && d[1, "n"] >= 2 && d[j, "n"] >= 2 &&
+				    welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[j, "am"], d[j, "var"], d[j, "n"]) < 0.05
+				cell[R, j] = sprintf("%s (%8s)%s", v == "-" ? "-" : fmt(v),
+				    ds == "-" ? "-" : ds "%", mark ? "*" : " ")
+			}
+		}
+		delete d
+	}
+	flush()
+	printf "%s\n", notes
+}
+
+function cmean(sc, var, name,   s, n, t) {	# mean over the samples that have it
+	for (s = 1; s <= nsamp[sc, var]; s++)
+		if ((sc, var, s, name) in cnt) { n++; t += cnt[sc, var, s, name] }
+	return n ? t / n : "-"
+}
+
+function reclaim_table(sc,   names, n, i, j, var, scan, steal) {
+	n = split("pgscan pgsteal efficiency pgmajfault workingset_refault_file " \
+	    "workingset_activate_file pgactivate pgdeactivate " \
+	    "exec_protect_activate exec_protect_rotate", names, " ")
+	for (i = 1; i <= counters[sc]; i++)
+		if (counters[sc, i] !~ /^exec_protect_(activate|rotate)$/)
+			names[++n] = counters[sc, i]
+	names[++n] = "psi some_pct"
+	names[++n] = "psi full_pct"
+	print "Reclaim, means over samples:"
+	print ""
+	C = cols[sc]; lab[0] = ""
+	for (j = 1; j <= C; j++) cell[0, j] = cols[sc, j]
+	for (i = 1; i <= n; i++) {
+		lab[++R] = names[i] == "efficiency" ? "reclaim efficiency %" : names[i]
+		for (j = 1; j <= C; j++) {
+			var = cols[sc, j]
+			if (names[i] == "efficiency") {
+				scan = cmean(sc, var, "pgscan"); steal = cmean(sc, var, "pgsteal")
+				cell[R, j] = scan == "-" || steal == "-" || scan == 0 ? "-" : fmt(steal / scan * 100)
+			} else {
+				cell[R, j] = cmean(sc, var, names[i])
+				if (cell[R, j] != "-") cell[R, j] = fmt(cell[R, j])
+			}
+		}
+	}
+	flush()
+	print ""
+}
+
+function scenario(sc,   i, s) {
+	print "## " ((sc, "title") in key ? key[sc, "title"] " (`" sc "`)" : "`" sc "`")
+	print ""
+	for (i = 1; i <= groups[sc]; i++) group_table(sc, groups[sc, i])
+	reclaim_table(sc)
+	for (i = 1; plots && i <= series[sc]; i++) {
+		s = series[sc, i]
+		printf "![%s: %s over time](%s)\n", sc, s, plotfile(sc, s, "time")
+		printf "![%s: %s distribution](%s)\n\n", sc, s, plotfile(sc, s, "dist")
+	}
+}
+
+END {
+	load_order()
+	header()
+	for (i = 1; i <= scen[""]; i++) scenario(scen["", i])
+}

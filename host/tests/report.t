@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# host/report.sh: Student's t against known values, the tables of a
+# hand-computed run (data/bench/run), significance marks, byte-identical
+# regeneration, plots, and each kind of malformed input named by file and
+# line with the old report left as it was.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+report=$here/../report.sh
+data=$here/data/bench
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+check() {	# check DESC COMMAND...: ok if COMMAND succeeds
+	n=$((n + 1))
+	if "${@:2}"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
+}
+is() { [ "$1" = "$2" ] || { echo "# got '$1', expected '$2'"; return 1; }; }
+p() {	# p EXPR: a stats.awk expression, to 4 decimals
+	awk -f "$here/../report/stats.awk" -f <(echo "BEGIN { printf \"%.4f\", $1 }")
+}
+md=$tmp/run/report.md
+has() {	# has LINE...: each LINE is a whole line of report.md
+	local l
+	for l; do grep -Fxq -- "$l" "$md" || { echo "# not in report.md: '$l'"; return 1; }; done
+}
+hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
+
+echo "1..24"
+# Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
+# 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
+# df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
+# by numerically integrating the t density.
+check "t=2.0, df=10: p=0.0734" is "$(p 't_p(2.0, 10)')" 0.0734
+check "t=2.228, df=10: p=0.0500" is "$(p 't_p(2.228, 10)')" 0.0500
+check "t=1, df=1: p=0.5000; t=2, df=2: p=0.1835" \
+	is "$(p 't_p(1, 1)') $(p 't_p(2, 2)')" "0.5000 0.1835"
+check "Welch {1,2,3} vs {4,5,6}: p=0.0213" is "$(p 'welch_p(2, 1, 3, 5, 1, 3)')" 0.0213
+check "Welch {10,20,30} vs {28..36 by 2}: fractional df, p=0.1670" \
+	is "$(p 'welch_p(20, 100, 3, 32, 10, 5)')" 0.1670
+
+cp -r "$data/run" "$tmp/run"
+"$report" "$tmp/run" > /dev/null
+check "Amean, Stddev, CoeffVar and delta of a lower-is-better metric, primary marked" has \
+	'> Amean    app.switch_p95_ms  810.00 (   0.00%)   405.00 (  50.00%)*' \
+	'> Stddev   app.switch_p95_ms   10.00 (   0.00%)     5.00 (  50.00%)' \
+	'> CoeffVar app.switch_p95_ms    1.23 (   0.00%)     1.23 (   0.00%)'
+check "Hmean of a rate {100,150,300}=150, Stddev 104.08, CoeffVar 69.39, deltas" has \
+	'  Hmean    copy.mbps          150.00 (   0.00%)   150.00 (   0.00%)' \
+	'  Stddev   copy.mbps          104.08 (   0.00%)    40.41 (  61.17%)' \
+	'  CoeffVar copy.mbps           69.39 (   0.00%)    26.94 (  61.17%)' \
+	'  Max      copy.mbps          300.00 (   0.00%)   200.00 ( -33.33%)'
+# shellcheck disable=SC2016 # the backticks are Markdown's
+check "a rate with a 0 falls back to Amean, with a note" has \
+	'  Amean    stalls           2.00 (   0.00%)    1.00 (  50.00%)' \
+	'Note: `stalls` has a zero or negative value: Amean, not Hmean.'
+check "reclaim table: pgscan/pgsteal sums, efficiency, '-' for absent counters" has \
+	'pgscan                        1600.00     1300.00    2000.00' \
+	'reclaim efficiency %            58.33       73.08      75.00' \
+	'exec_protect_skipped                -        2.00          -'
+check "header lists run.info (accel as TCG); scenarios by key order, groups classic then mglru" \
+	is "$(grep -E '^- (accel|date)|^## |^Group' "$md" | tr '\n' '|')" \
+	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
+check "'*' for equal-variance-0 means that differ" has \
+	'  Amean    app.errors           1.00 (   0.00%)     0.00 ( 100.00%)*'
+check "no '*' for an overlapping pair" hasnt '150.00 (   0.00%)*'
+check "no '*' with n=1, however large the delta" has \
+	'> Amean    build.seconds  102.00 (   0.00%)   50.00 (  50.98%)'
+cp "$md" "$tmp/first.md"
+"$report" "$tmp/run/" > /dev/null
+check "a second run writes a byte-identical report.md" cmp "$tmp/first.md" "$md"
+
+plots_ok() {
+	[ -s "$tmp/run/plots/desktop-copy-app.switch_ms-dist.png" ] &&
+	[ -s "$tmp/run/plots/compile-build.step_s-time.png" ] &&
+	has '![desktop-copy: app.switch_ms over time](plots/desktop-copy-app.switch_ms-time.png)'
+}
+if command -v gnuplot > /dev/null; then
+	check "plots drawn and linked" plots_ok
+else
+	n=$((n + 1)); echo "ok $n - plots drawn and linked # SKIP no gnuplot"
+fi
+no_plots() {
+	has '- plots: none, gnuplot is not installed' && hasnt '![' && [ ! -e "$tmp/run/plots" ]
+}
+GNUPLOT=/nonexistent "$report" "$tmp/run" > /dev/null
+check "without gnuplot: a report all the same, saying so, no plots" no_plots
+
+# Each malformed sample in turn, with the line its fault is on.
+"$report" "$tmp/run" > /dev/null
+cp "$md" "$tmp/good.md"
+rejected() {	# rejected FILE LINE
+	local rc=0
+	"$report" "$tmp/run" > /dev/null 2> "$tmp/err" || rc=$?
+	sed 's/^/# /' "$tmp/err"
+	[ "$rc" = 1 ] && grep -q "^report: $1:$2: " "$tmp/err" &&
+		cmp -s "$tmp/good.md" "$md" && ! ls -d "$tmp/run"/.report.* 2> /dev/null &&
+		rc=0 || rc=1
+	cp "$tmp/good.md" "$md"	# the next case starts from the good report
+	return $rc
+}
+bad=$tmp/run/raw/compile/classic-on/2.txt
+for c in "no-end 19" "not-a-number 9" "field-count 13" "bad-better 10" \
+	"unknown-record 17" "no-first-line 1"; do
+	read -r kind line <<< "$c"
+	cp "$data/malformed/$kind.txt" "$bad"
+	check "malformed ($kind): exit 1, names FILE:$line, report kept" rejected "$bad" "$line"
+	rm "$bad"
+done
+
+fails() {	# fails WORD COMMAND...: non-zero exit, WORD in the message
+	! "${@:2}" 2> "$tmp/err" > /dev/null && grep -Fq -- "$1" "$tmp/err"
+}
+check "an unknown option is refused, naming it" fails "'--frobnicate'" "$report" --frobnicate
+check "a missing run folder is refused, naming it" fails "'$tmp/none'" "$report" "$tmp/none"
