@@ -7,7 +7,9 @@
  *   app serve PAGES [mlock]
  *	prints "ready OFFSET" (big_text's offset in the executable file), then
  *	for each 'r' read from stdin calls the first PAGES functions ("runs
- *	through its working text") and answers "NANOSECONDS MAJOR_FAULTS".
+ *	through its working text"), in a scattered order as code jumps
+ *	around (page k * STEP mod PAGES), and answers "NANOSECONDS
+ *	MAJOR_FAULTS".
  *	With mlock, the text is locked first (what memlockd or vmtouch -l
  *	would do).
  *   app loop PAGES SECONDS FIRST
@@ -24,6 +26,9 @@
 
 extern char big_text[], big_text_end[];
 #define PAGE 4096UL
+/* A prime: k * STEP mod PAGES visits every page once unless PAGES is a
+ * multiple of it (then the order is plain). Shared with the data twin. */
+#define STEP 7919UL
 
 static double now(void)
 {
@@ -96,7 +101,7 @@ int main(int argc, char **argv)
 			t0 = now();
 			f0 = majflt();
 			for (i = 0; i < pages; i++)
-				call_page(i);
+				call_page(pages % STEP ? i * STEP % pages : i);
 			printf("%.0f %ld\n", (now() - t0) * 1e9, majflt() - f0);
 			fflush(stdout);
 		}

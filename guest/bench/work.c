@@ -229,18 +229,22 @@ static void db_zipf(const struct load *l, FILE *out)
 }
 
 /* The sneaky program: a data file mapped PROT_EXEC (or, as its control,
- * PROT_READ) and touched page by page, round and round. */
+ * PROT_READ) and touched page by page, round and round, at mbps (so that
+ * each page is used now and then, like code, not all the time). */
 static void abuser(const struct load *l, FILE *out)
 {
 	bool ex = !strcmp(l->kind, "abuser-exec");
 	size_t off = file_size(STREAM_FILE) - l->size;
 	char *p = map_range(STREAM_FILE, PROT_READ | (ex ? PROT_EXEC : 0),
 			    off & ~(PAGE_SIZE - 1), l->size);
-	double t0 = now_seconds(), passes = 0;
+	double t0 = now_seconds(), passes = 0, bytes = 0;
 
 	while (!worker_stop) {
-		for (size_t o = 0; o < l->size && !worker_stop; o += CHUNK)
+		for (size_t o = 0; o < l->size && !worker_stop; o += CHUNK) {
 			touch_pages(p + o, l->size - o < CHUNK ? l->size - o : CHUNK);
+			bytes += CHUNK;
+			pace(t0, bytes, l->mbps);
+		}
 		passes++;
 	}
 	fprintf(out, "metric abuser.resident_pct %.2f %% lower\n",

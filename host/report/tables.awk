@@ -151,6 +151,44 @@ function reclaim_table(sc,   names, n, i, j, var, scan, steal) {
 	print ""
 }
 
+# The headline: each scenario's primary metric on every variant, the mean
+# (+- Stddev with two samples or more) and the delta against the
+# variant's group baseline, marked as in the tables.
+function summary(   i, j, sc, m, var, b, harmonic, ds, mark) {
+	print "## Summary: each scenario's primary metric"
+	print ""
+	print "Mean over the samples (+- Stddev when there are two or more) and, in"
+	print "brackets, the change against the variant's group baseline (positive:"
+	print "better), with `*` where Welch's test finds it significant."
+	print ""
+	for (i = 1; i <= scen[""]; i++)
+		for (j = 1; j <= cols[scen["", i]]; j++) add(allv, "", cols[scen["", i], j])
+	C = allv[""]; lab[0] = "scenario: primary metric"
+	for (j = 1; j <= C; j++) cell[0, j] = allv["", j]
+	for (i = 1; i <= scen[""]; i++) {
+		sc = scen["", i]; m = key[sc, "primary"]
+		if (m == "") continue
+		lab[++R] = sc ": " m " (" better[sc, m] " is better)"
+		harmonic = unit[sc, m] ~ /\/s$/
+		for (j = 1; j <= C; j++) {
+			var = allv["", j]; b = base[sc, key[sc, var, "group"]]
+			describe(1, sc, b, m, harmonic); describe(2, sc, var, m, harmonic)
+			if (harmonic && (d[1, "Mean"] <= 0 || d[2, "Mean"] <= 0)) {
+				describe(1, sc, b, m, 0); describe(2, sc, var, m, 0)
+			}
+			if (!d[2, "n"]) { cell[R, j] = "-"; delete d; continue }
+			ds = var == b || !d[1, "n"] ? "" : delta(d[2, "Mean"], d[1, "Mean"], better[sc, m] == "lower")
+			mark = ds != "" && d[1, "n"] >= 2 && d[2, "n"] >= 2 &&
+			    welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[2, "am"], d[2, "var"], d[2, "n"]) < 0.05
+			cell[R, j] = fmt(d[2, "Mean"]) (d[2, "n"] >= 2 ? " +-" fmt(d[2, "Stddev"]) : "") \
+			    (ds == "" ? "" : " (" (ds == "-" ? "-" : ds "%") ")" (mark ? "*" : ""))
+			delete d
+		}
+	}
+	flush()
+	print ""
+}
+
 function scenario(sc,   i, s) {
 	print "## " ((sc, "title") in key ? key[sc, "title"] " (`" sc "`)" : "`" sc "`")
 	print ""
@@ -166,5 +204,6 @@ function scenario(sc,   i, s) {
 END {
 	load_order()
 	header()
+	summary()
 	for (i = 1; i <= scen[""]; i++) scenario(scen["", i])
 }
