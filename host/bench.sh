@@ -85,6 +85,17 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "disk_mbps $DISK_MBPS"
 } > "$res/run.info"
 
+# Stopped by hand (Ctrl-C, kill): say so in run.info, where the report
+# shows it, and report what was measured so far.
+interrupted() {
+	trap - INT TERM
+	echo "stopped interrupted after $done_n of $total boots" >> "$res/run.info"
+	log "[bench] interrupted after $done_n of $total boots; reporting what there is"
+	[ -z "$(find "$res/raw" -name '*.txt' -print -quit)" ] || "$TOP/host/report.sh" "$res" || true
+	exit 130
+}
+trap interrupted INT TERM
+
 total=$(( samples * $(echo ${scenarios//,/ } | wc -w) * $(echo ${variants//,/ } | wc -w) ))
 done_n=0 failed=0
 t_runs=$(now)

@@ -26,7 +26,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-echo "1..24"
+echo "1..26"
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -89,12 +89,12 @@ check "without gnuplot: a report all the same, saying so, no plots" no_plots
 # Each malformed sample in turn, with the line its fault is on.
 "$report" "$tmp/run" > /dev/null
 cp "$md" "$tmp/good.md"
-rejected() {	# rejected FILE LINE
-	local rc=0
-	"$report" "$tmp/run" > /dev/null 2> "$tmp/err" || rc=$?
+rejected() {	# rejected FILE LINE [RUN]
+	local rc=0 run=${3:-$tmp/run}
+	"$report" "$run" > /dev/null 2> "$tmp/err" || rc=$?
 	sed 's/^/# /' "$tmp/err"
 	[ "$rc" = 1 ] && grep -q "^report: $1:$2: " "$tmp/err" &&
-		cmp -s "$tmp/good.md" "$md" && ! ls -d "$tmp/run"/.report.* 2> /dev/null &&
+		cmp -s "$tmp/good.md" "$md" && ! ls -d "$run"/.report.* 2> /dev/null &&
 		rc=0 || rc=1
 	cp "$tmp/good.md" "$md"	# the next case starts from the good report
 	return $rc
@@ -113,3 +113,16 @@ fails() {	# fails WORD COMMAND...: non-zero exit, WORD in the message
 }
 check "an unknown option is refused, naming it" fails "'--frobnicate'" "$report" --frobnicate
 check "a missing run folder is refused, naming it" fails "'$tmp/none'" "$report" "$tmp/none"
+
+# Recorded samples (data/bench/recorded: real guest output from this
+# machine), whole, and one cut short as a guest that died would leave it.
+cp -r "$data/recorded" "$tmp/rec"
+"$report" "$tmp/rec" > /dev/null
+md=$tmp/rec/report.md
+check "recorded samples: report made, measured values in the summary" has \
+	'exec-vs-exec: fight.pages (higher is better)                  18400.00                    -' \
+	'survival: app.t50_s (higher is better)                           15.00                    -'
+cut=$tmp/rec/raw/survival/classic-off/1.txt
+head -n 118 "$data/recorded/raw/survival/classic-off/1.txt" > "$cut"
+cp "$md" "$tmp/good.md"
+check "a recorded sample cut short: exit 1, names FILE:118, report kept" rejected "$cut" 118 "$tmp/rec"
