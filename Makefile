@@ -26,12 +26,14 @@ image:
 	@host/image.sh
 
 # A/B benchmarks: PROFILE=quick|full, SAMPLES=N, SCENARIOS=a,b,
-# VARIANTS=x,y, RUN=name (results/RUN). See README and bench/.
+# VARIANTS=x,y, RUN=name (results/RUN), CONTINUE=1 (go on with RUN).
+# See README and bench/.
 bench:
 	@host/bench.sh $(if $(PROFILE),--profile $(PROFILE)) \
 		$(if $(SAMPLES),--samples $(SAMPLES)) \
 		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
-		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN))
+		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN)) \
+		$(if $(CONTINUE),--continue)
 
 # Regenerate a run's report from its raw samples: make report RUN=name
 report:

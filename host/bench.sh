@@ -4,7 +4,10 @@
 # samples kept under results/<run>/raw, and the report made from them.
 # Usage: host/bench.sh [--profile quick|full] [--samples N]
 #                      [--scenarios a,b] [--variants x,y] [--run NAME]
-# (make bench PROFILE=... SAMPLES=... SCENARIOS=... VARIANTS=... RUN=...)
+#                      [--continue]
+# (make bench PROFILE=... SAMPLES=... SCENARIOS=... VARIANTS=... RUN=...
+#  CONTINUE=1). --continue goes on with an existing run (one that was
+# stopped, or more samples): cells already measured are kept, not re-run.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/machine.sh"
 
@@ -15,7 +18,7 @@ BENCH_MEM=384M
 BENCH_CPUS=2
 DISK_MBPS=100
 
-profile=quick samples= scenarios= variants= run_name=
+profile=quick samples= scenarios= variants= run_name= cont=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--profile) profile=$2; shift 2 ;;
@@ -23,6 +26,7 @@ while [ $# -gt 0 ]; do
 	--scenarios) scenarios=$2; shift 2 ;;
 	--variants) variants=$2; shift 2 ;;
 	--run) run_name=$2; shift 2 ;;
+	--continue) cont=1; shift ;;
 	*) die "bench.sh: unknown option '$1' (see the usage at the top of host/bench.sh)" ;;
 	esac
 done
@@ -65,10 +69,15 @@ log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests ru
 
 run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
 res=$TOP/results/$run_name
-[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN"
+if [ "$cont" = 1 ]; then
+	[ -f "$res/run.info" ] || die "bench.sh: --continue: no run named '$run_name' in results/"
+	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell; cells already measured kept" >> "$res/run.info"
+else
+	[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN (or --continue it)"
+fi
 mkdir -p "$res/raw"
 src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknown)
-{
+[ "$cont" = 1 ] || {
 	echo "run $run_name"
 	echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "profile $profile"
@@ -105,6 +114,10 @@ for k in $(seq "$samples"); do
 		for v in ${variants//,/ }; do
 			vi=$((vi + 1))
 			read -r _ kern engine protect mlock group baseline _ < <(vtab "$v")
+			if [ -e "$res/raw/$s/$v/$k.txt" ]; then
+				total=$((total - 1))
+				continue
+			fi
 			spent=$(elapsed "$t_runs")
 			eta=$(awk -v s="$spent" -v d="$done_n" -v t="$total" \
 				'BEGIN { if (d) printf "%.0f min", s / d * (t - d) / 60; else print "?" }')

@@ -60,7 +60,7 @@ check "reclaim table: pgscan/pgsteal sums, efficiency, '-' for absent counters" 
 	'exec_protect_skipped                -        2.00          -'
 check "header lists run.info (accel as TCG); scenarios by key order, groups classic then mglru" \
 	is "$(grep -E '^- (accel|date)|^## |^Group' "$md" | tr '\n' '|')" \
-	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
+	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Summary: each scenario's primary metric|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
 check "'*' for equal-variance-0 means that differ" has \
 	'  Amean    app.errors           1.00 (   0.00%)     0.00 ( 100.00%)*'
 check "no '*' for an overlapping pair" hasnt '150.00 (   0.00%)*'
