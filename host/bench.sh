@@ -53,6 +53,15 @@ for v in ${variants//,/ }; do
 	[ -n "$(vtab "$v")" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
 done
 
+# The run's folder: checked now, written once the kernels are built.
+run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
+res=$TOP/results/$run_name
+if [ "$cont" = 1 ]; then
+	[ -f "$res/run.info" ] || die "bench.sh: --continue: no run named '$run_name' in results/"
+else
+	[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN (or --continue it)"
+fi
+
 "$TOP/host/deps.sh" bench
 t_start=$(now)
 
@@ -67,13 +76,8 @@ read -r initrd disk < <("$TOP/host/image.sh" bench | tail -n 1)
 accel=$("$TOP/host/accel.sh" "${kernel[patched]}" "$initrd")
 log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${accel^^}"
 
-run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
-res=$TOP/results/$run_name
 if [ "$cont" = 1 ]; then
-	[ -f "$res/run.info" ] || die "bench.sh: --continue: no run named '$run_name' in results/"
 	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell; cells already measured kept" >> "$res/run.info"
-else
-	[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN (or --continue it)"
 fi
 mkdir -p "$res/raw"
 src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknown)
@@ -87,11 +91,16 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "kernel $src_ver"
 	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
 	echo "series_sha1 $(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)"
+	echo "harness $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "guest_mem $BENCH_MEM"
 	echo "guest_cpus $BENCH_CPUS"
 	echo "accel $accel"
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
 	echo "disk_mbps $DISK_MBPS"
+	for v in ${variants//,/ }; do
+		read -r _ kern engine protect mlock _ < <(vtab "$v")
+		echo "variant_$v kernel=$kern engine=$engine exec_protect=$protect mlock=$mlock"
+	done
 } > "$res/run.info"
 
 # Stopped by hand (Ctrl-C, kill): say so in run.info, where the report

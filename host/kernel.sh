@@ -19,7 +19,7 @@ objdir=$tree/$obj
 mkdir -p "$objdir" "$CACHE/ccache"
 export CCACHE_DIR=$CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 # Reproducible builds: nothing that changes per build enters the image.
-export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_USER=execfirst \
+export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USER=execfirst \
 	KBUILD_BUILD_HOST=qemu
 mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
 

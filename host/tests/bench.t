@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# host/bench.sh refuses bad input before doing anything: each wrong option
+# or value is named, the exit status is non-zero, and no results folder
+# is made.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+bench=$here/../bench.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
+	local desc=$1 word=$2 rc=0
+	shift 2
+	BUILD=$tmp/build "$bench" "$@" --run bench-t-$$ > /dev/null 2> "$tmp/err" || rc=$?
+	n=$((n + 1))
+	if [ "$rc" != 0 ] && grep -Fq -- "$word" "$tmp/err" &&
+	   [ ! -e "$here/../../results/bench-t-$$" ]; then
+		echo "ok $n - $desc"
+	else
+		sed 's/^/# /' "$tmp/err"
+		echo "not ok $n - $desc (exit $rc)"
+	fi
+}
+
+echo "1..7"
+refused "an unknown option is named" "'--frobnicate'" --frobnicate
+refused "an unknown profile is named" "'fast'" --profile fast
+refused "a zero sample count is refused" "'0'" --samples 0
+refused "an unknown scenario is named, with the ones there are" \
+	"no scenario named 'nope' (have: desktop-copy" --scenarios idle,nope
+refused "an unknown variant is named" "no variant named 'classic-maybe'" \
+	--variants classic-on,classic-maybe
+refused "--continue needs an existing run" "no run named" --continue
+
+# A run that exists is never overwritten.
+mkdir -p "$here/../../results/bench-t-old-$$/raw"
+trap 'rm -rf "$tmp" "$here/../../results/bench-t-old-$$"' EXIT
+rc=0
+"$bench" --run "bench-t-old-$$" > /dev/null 2> "$tmp/err" || rc=$?
+n=$((n + 1))
+if [ "$rc" != 0 ] && grep -q "already exists" "$tmp/err"; then
+	echo "ok $n - an existing run is not overwritten"
+else
+	echo "not ok $n - an existing run is not overwritten (exit $rc)"
+fi
