@@ -114,7 +114,15 @@ interrupted() {
 }
 trap interrupted INT TERM
 
-total=$(( samples * $(echo ${scenarios//,/ } | wc -w) * $(echo ${variants//,/ } | wc -w) ))
+# Boots to do: every cell of every sample, less those a continued run has.
+total=0
+for k in $(seq "$samples"); do
+	for s in ${scenarios//,/ }; do
+		for v in ${variants//,/ }; do
+			[ -e "$res/raw/$s/$v/$k.txt" ] || total=$((total + 1))
+		done
+	done
+done
 done_n=0 failed=0
 t_runs=$(now)
 for k in $(seq "$samples"); do
@@ -123,10 +131,7 @@ for k in $(seq "$samples"); do
 		for v in ${variants//,/ }; do
 			vi=$((vi + 1))
 			read -r _ kern engine protect mlock group baseline _ < <(vtab "$v")
-			if [ -e "$res/raw/$s/$v/$k.txt" ]; then
-				total=$((total - 1))
-				continue
-			fi
+			[ ! -e "$res/raw/$s/$v/$k.txt" ] || continue
 			spent=$(elapsed "$t_runs")
 			eta=$(awk -v s="$spent" -v d="$done_n" -v t="$total" \
 				'BEGIN { if (d) printf "%.0f min", s / d * (t - d) / 60; else print "?" }')

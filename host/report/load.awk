@@ -23,7 +23,7 @@ function sort_by_name(a, n,   i) {
 
 function plotfile(sc, s, kind) { return "plots/" sc "-" s "-" kind ".png" }
 
-$4 == "info" { info[++ninfo] = $5; infoval[$5] = $6; next }
+$4 == "info" { info[++ninfo] = $5; infov[ninfo] = $6; infoval[$5] = $6; next }
 {
 	sc = $1; var = $2
 	add(scen, "", sc); add(vars, sc, var)

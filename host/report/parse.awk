@@ -37,8 +37,10 @@ FNR == 1 { finish(); prev = FILENAME; ended = 0; delete unread[FILENAME] }
 FILENAME ~ /(^|\/)run[.]info$/ {
 	ended = 1
 	if (/^#/) next
+	# The run's history (continued, stopped, remeasured) may repeat a key.
 	if ($1 !~ name) fail("expected 'KEY VALUE'")
-	else if (infokey[$1]++) fail($1 " given twice")
+	else if (infokey[$1]++ && $1 !~ /^(continued|stopped|remeasured|note)$/)
+		fail($1 " given twice")
 	else print "", "", "", "info", $1, substr($0, length($1) + 2)
 	next
 }

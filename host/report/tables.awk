@@ -32,7 +32,7 @@ function header(   i, k, v) {
 	print "# execfirst benchmark report: " ("run" in infoval ? infoval["run"] : run)
 	print ""
 	for (i = 1; i <= ninfo; i++) {
-		k = info[i]; v = infoval[k]
+		k = info[i]; v = infov[i]
 		if (k == "accel") v = toupper(v)
 		print "- " k ": " v
 	}
