@@ -7,9 +7,8 @@
  *   app serve PAGES [mlock]
  *	prints "ready OFFSET" (big_text's offset in the executable file), then
  *	for each 'r' read from stdin calls the first PAGES functions ("runs
- *	through its working text"), in a scattered order as code jumps
- *	around (page k * STEP mod PAGES), and answers "NANOSECONDS
- *	MAJOR_FAULTS".
+ *	through its working text"), in the scattered order of order.h, and
+ *	answers "NANOSECONDS MAJOR_FAULTS".
  *	With mlock, the text is locked first (what memlockd or vmtouch -l
  *	would do).
  *   app loop PAGES SECONDS FIRST
@@ -25,10 +24,9 @@
 #include <unistd.h>
 
 extern char big_text[], big_text_end[];
+#include "order.h"
+
 #define PAGE 4096UL
-/* A prime: k * STEP mod PAGES visits every page once unless PAGES is a
- * multiple of it (then the order is plain). Shared with the data twin. */
-#define STEP 7919UL
 
 static double now(void)
 {
@@ -101,7 +99,7 @@ int main(int argc, char **argv)
 			t0 = now();
 			f0 = majflt();
 			for (i = 0; i < pages; i++)
-				call_page(pages % STEP ? i * STEP % pages : i);
+				call_page(page_order(i, pages));
 			printf("%.0f %ld\n", (now() - t0) * 1e9, majflt() - f0);
 			fflush(stdout);
 		}

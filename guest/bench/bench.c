@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "../apps/order.h"
 #include "../lib/util.h"
 
 #define APPS_DIR	BENCH_DISK "/apps"
@@ -114,7 +115,6 @@ struct app {
 	char *res;	/* the same bytes mapped PROT_READ, never touched:
 			 * mincore() shows what is resident */
 	size_t len;
-	bool twin;
 };
 
 static size_t text_offset, small_pages, big_pages;
@@ -138,16 +138,11 @@ static long my_majflt(void)
 	return ru.ru_majflt;
 }
 
-/* Read one byte of each of the first pages pages in the apps' order (see
- * guest/apps/app.c). */
+/* Read one byte of each of the first pages pages in the apps' order. */
 static void touch_scattered(const char *p, size_t pages)
 {
-	const size_t step = 7919;
-	unsigned long sum = 0;
-
 	for (size_t k = 0; k < pages; k++)
-		sum += ((const volatile char *)p)[(pages % step ? k * step % pages : k) * PAGE_SIZE];
-	(void)sum;
+		(void)((const volatile char *)p)[page_order(k, pages) * PAGE_SIZE];
 }
 
 /* The data twin: the same pages of a copy of the app's file, mapped
@@ -210,7 +205,6 @@ static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
 	    sscanf(line, "ready %zu", &off) != 1 || off != text_offset)
 		die("%s %d did not start (said '%s')", twin ? "twin" : "app", i, line);
 	a->len = len;
-	a->twin = twin;
 	a->res = map_range(twin ? data : prog, PROT_READ, text_offset, len);
 	return now_seconds() - t0;
 }
@@ -592,8 +586,7 @@ int main(int argc, char **argv)
 	r.procs_pct = sc_int("procs_pct", 40);
 
 	for (i = 0; i < nr_kv; i++)
-		if (!kv[i].used && strcmp(kv[i].key, "title") &&
-		    strcmp(kv[i].key, "primary") && strcmp(kv[i].key, "order"))
+		if (!kv[i].used)	/* title, primary, order: printed above */
 			die("scenario: unknown key '%s'", kv[i].key);
 	if (strcmp(abuser, "none") && strcmp(abuser, "exec") &&
 	    strcmp(abuser, "read") && strcmp(abuser, "both"))
