@@ -2,6 +2,7 @@
 #   make test    build the patched Debian 6.12 kernel, boot it in QEMU, test
 #   make bench   A/B benchmarks in QEMU, report in results/<run>/report.md
 #   make report RUN=<run>  regenerate a run's report from its raw samples
+#   make soak    SOAK_MINUTES=N of reclaim stress on the debug kernel
 #   make mutants prove the tests fail on deliberately broken kernels
 # Everything goes under build/ (ignored); ccache lives in
 # $(EXECFIRST_CACHE) (default /var/cache/execfirst).
@@ -14,6 +15,11 @@ test:
 # The same tests on the debug kernel (DEBUG_VM, lockdep, KASAN).
 test-debug:
 	@FLAVOUR=debug host/test.sh $(TESTS)
+
+# The debug kernel soaked under reclaim stress, switching and bad input
+# for SOAK_MINUTES (default 10); fails on any splat. See README.
+soak:
+	@host/soak.sh --minutes $(or $(SOAK_MINUTES),10)
 
 # Deliberately broken kernels (mutants/): the tests must catch each one.
 mutants:
@@ -43,4 +49,4 @@ report:
 clean:
 	rm -rf build
 
-.PHONY: test test-debug mutants kernel image bench report clean
+.PHONY: test test-debug soak mutants kernel image bench report clean

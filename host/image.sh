@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Build the guest userland: static programs and busybox in an initramfs,
 # and an ext4 disk (made with mkfs.ext4 -d: no loop mounts).
-# Usage: host/image.sh [test|bench]   (prints "INITRD DISK" last)
-#   test   the tests and a 768 MiB disk with the twin files (make test)
+# Usage: host/image.sh [test|soak|bench]   (prints "INITRD DISK" last)
+#   test   the tests and a 1200 MiB disk with the twin files, a stream file
+#          and two copies of the small app (make test)
+#   soak   the soak (guest/soak) and Debian's stress-ng with the libraries
+#          it loads, on the test disk (make soak)
 #   bench  the benchmark driver, the scenarios, and a 5 GiB disk with the
 #          apps, a stream file and a SQLite database (make bench)
 . "$(dirname "$0")/lib.sh"
@@ -12,9 +15,11 @@ out=$BUILD/guest
 case "$kind" in
 test) run make -s -C "$TOP/guest" OUT="$out" all
       initrd=$BUILD/initramfs.cpio.gz disk=$BUILD/disk.img ;;
+soak) run make -s -C "$TOP/guest" OUT="$out" all
+      initrd=$BUILD/soak-initramfs.cpio.gz disk=$BUILD/disk.img ;;
 bench) run make -s -C "$TOP/guest" OUT="$out" bench
        initrd=$BUILD/bench-initramfs.cpio.gz disk=$BUILD/bench-disk.img ;;
-*) die "image.sh: unknown image '$kind' (expected test or bench)" ;;
+*) die "image.sh: unknown image '$kind' (expected test, soak or bench)" ;;
 esac
 
 # busybox-static's binary: the initramfs has no C library to load.
@@ -29,6 +34,17 @@ cp "$TOP/guest/init" "$stage/init"
 cp -r "$TOP/guest/tasks" "$stage/execfirst/"
 if [ "$kind" = test ]; then
 	cp -r "$out/tests" "$stage/execfirst/"
+elif [ "$kind" = soak ]; then
+	mkdir -p "$stage/execfirst/soak" "$stage/usr/bin"
+	cp "$out/soak/soak" "$TOP/guest/soak/run" "$stage/execfirst/soak/"
+	# stress-ng is dynamically linked: bring the loader and its libraries.
+	sng=/usr/bin/stress-ng
+	[ -x "$sng" ] || die "stress-ng is missing: apt-get install stress-ng"
+	cp "$sng" "$stage/usr/bin/"
+	ldd "$sng" | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
 else
 	mkdir -p "$stage/execfirst/bench"
 	cp "$out/bench/bench" "$stage/execfirst/bench/"
@@ -55,9 +71,11 @@ text_layout() {	# text_layout APP -> "OFFSET PAGES"
 
 # A disk's contents depend only on this script's section for it below (and,
 # for the bench disk, on the apps), so it is rebuilt only when those change.
-section=$(sed -n "/^# $kind disk contents/,/^# end of $kind disk/p" "$0")
-disk_id=$({ echo "$section"; [ "$kind" = test ] ||
-	cat "$out"/apps/app-small "$out"/apps/app-big; } | sha1sum | cut -c1-16)
+dkind=$kind
+[ "$kind" != soak ] || dkind=test
+section=$(sed -n "/^# $dkind disk contents/,/^# end of $dkind disk/p" "$0")
+disk_id=$({ echo "$section"; cat "$out"/apps/app-small
+	[ "$dkind" = test ] || cat "$out"/apps/app-big; } | sha1sum | cut -c1-16)
 if [ "$(cat "$disk.id" 2>/dev/null)" != "$disk_id" ]; then
 	t0=$(now)
 	data=$BUILD/disk-staging
@@ -78,7 +96,12 @@ head -c $((64 << 20)) /dev/urandom > "$data/twin-exec.bin"
 cp "$data/twin-exec.bin" "$data/twin-read.bin"
 # A stream far larger than any test cgroup's memory.max.
 head -c $((512 << 20)) /dev/urandom > "$data/stream.bin"
-run mkfs.ext4 -q -F -L execfirst -d "$data" "$disk" 768M
+# The soak's apps: executables whose text it runs while reclaim walks them.
+mkdir -p "$data/apps"
+cp "$out/apps/app-small" "$data/apps/app0"
+cp "$out/apps/app-small" "$data/apps/app1"
+# Room for the soak's scratch files (exec churn, stress-ng's mmap file).
+run mkfs.ext4 -q -F -L execfirst -d "$data" "$disk" 1200M
 # end of test disk -------------------------------------------------------
 
 # bench disk contents ----------------------------------------------------

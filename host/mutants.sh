@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make mutants`: prove the guest tests can fail. Each mutants/NAME.patch
 # breaks the series on purpose (it is never part of it); the tests its
-# "Expect-fail:" line names must fail on a kernel built with it.
+# "Expect-fail:" line names must fail on a kernel built with it, and a
+# mutant with "Expect-splat: soak" must make a one-minute soak on the debug
+# kernel (host/soak.sh) report a splat and fail.
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
@@ -14,15 +16,24 @@ plan=0
 for name in "${names[@]}"; do
 	file=$TOP/mutants/$name.patch
 	[ -f "$file" ] || die "no mutant named '$name' in mutants/"
-	n=$(sed -n 's/^Expect-fail: *//p' "$file" | wc -w)
-	[ "$n" -gt 0 ] || die "mutants/$name.patch has no 'Expect-fail:' line"
+	n=$(sed -n 's/^Expect-\(fail\|splat\): *//p' "$file" | wc -w)
+	[ "$n" -gt 0 ] || die "mutants/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
 	plan=$((plan + n))
 done
 echo "1..$plan"
 read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
 runs=$BUILD/runs/mutants-$(date +%Y%m%d-%H%M%S)
 for name in "${names[@]}"; do
+	for t in $(sed -n 's/^Expect-splat: *//p' "$TOP/mutants/$name.patch"); do
+		[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
+		"$TOP/host/soak.sh" --minutes 1 --cpus 1 --tree "mutant-$name" > "$runs-$name.soak" 2>&1 || true
+		found=$(sed -n 's/.*soak: no splat in the console (\([0-9]*\) found.*/\1/p' "$runs-$name.soak")
+		grep -E '^# .*(WARNING|BUG|KASAN|corruption)' "$runs-$name.soak" | head -n 3 || true
+		[ "${found:-0}" -gt 0 ] && rc=0 || rc=1
+		tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found)"
+	done
 	tests=$(sed -n 's/^Expect-fail: *//p' "$TOP/mutants/$name.patch")
+	[ -n "$tests" ] || continue
 	kernel=$("$TOP/host/kernel.sh" "mutant-$name" guest | tail -n 1)
 	for t in $tests; do
 		out=$runs/$name-$t

@@ -4,7 +4,7 @@
 # Prints one of: pass, fail RC, early-panic, panic, splat: LINE, timeout,
 # died
 # and exits 0 for pass, 1 otherwise.
-set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 console=$1 status=$2 qemu_rc=$3 timed_out=$4
 
 rc=
@@ -26,7 +26,7 @@ if grep -q 'Kernel panic - not syncing' "$clean"; then
 fi
 # A warning, a KASAN or lockdep report, list corruption, a lockup or a
 # hung task fails the boot even if the task passed and the kernel lived on.
-splat=$(grep -m1 -E 'WARNING:|BUG:|KASAN:|circular locking dependency|list_(add|del) corruption|soft lockup|hard LOCKUP|blocked for more than' "$clean" || true)
+splat=$(grep -m1 -E "$SPLAT_RE" "$clean" || true)
 if [ -n "$splat" ]; then
 	echo "splat: ${splat#\[*\] }"
 	exit 1

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #define EXEC_PROTECT	"/proc/sys/vm/exec_protect"
+#define EXEC_PROTECT_MAX "/proc/sys/vm/exec_protect_max"
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
 #define CGROUP_ROOT	"/sys/fs/cgroup"
 #define DISK		"/mnt/disk"

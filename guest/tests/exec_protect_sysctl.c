@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* vm.exec_protect: default 1, accepts 0 and 1, rejects anything else with
- * EINVAL and leaves the value as it was. */
+/* The series' sysctls: vm.exec_protect (default 1, accepts 0 and 1) and
+ * vm.exec_protect_max (default 50, accepts 0 to 100) reject anything else
+ * with EINVAL and leave the value as it was. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,8 +15,8 @@ static const struct {
 	const char *bytes;
 	size_t len;
 } rejected[] = {
-	/* out of range, both sides */
-	{ "2", "2\n", 2 },
+	/* out of range, both sides (for exec_protect_max, "101") */
+	{ "just above the range", NULL, 0 },
 	{ "-1", "-1\n", 3 },
 	{ "huge", "99999999999999999999\n", 21 },
 	/* not a number at all */
@@ -28,44 +30,70 @@ static const struct {
 };
 #define NR_REJECTED (sizeof(rejected) / sizeof(rejected[0]))
 
-static bool value_is(const char *want)
+static const struct knob {
+	const char *path;
+	const char *def, *lo, *hi, *above;
+} knobs[] = {
+	{ EXEC_PROTECT, "1", "0", "1", "2\n" },
+	{ EXEC_PROTECT_MAX, "50", "0", "100", "101\n" },
+};
+#define NR_KNOBS (sizeof(knobs) / sizeof(knobs[0]))
+#define PER_KNOB (3 + NR_REJECTED)
+
+static bool value_is(const char *path, const char *want)
 {
 	char buf[32];
 
-	return !knob_read(EXEC_PROTECT, buf, sizeof(buf)) && !strcmp(buf, want);
+	return !knob_read(path, buf, sizeof(buf)) && !strcmp(buf, want);
+}
+
+static bool accepts(const char *path, const char *val)
+{
+	char line[32];
+
+	snprintf(line, sizeof(line), "%s\n", val);
+	return !knob_write(path, line, strlen(line)) && value_is(path, val);
+}
+
+static void test_knob(const struct knob *k)
+{
+	const char *name = strrchr(k->path, '/') + 1;
+	char buf[32];
+	size_t i;
+
+	if (access(k->path, F_OK)) {
+		for (i = 0; i < PER_KNOB; i++)
+			tap_skip("%s is missing (unpatched kernel)", k->path);
+		return;
+	}
+	knob_save(k->path);
+	knob_read(k->path, buf, sizeof(buf));
+	tap_result(!strcmp(buf, k->def), "%s: default is %s (read '%s')",
+		   name, k->def, buf);
+	tap_result(accepts(k->path, k->lo), "%s: accepts %s", name, k->lo);
+	tap_result(accepts(k->path, k->hi), "%s: accepts %s", name, k->hi);
+
+	/* Start from a non-default value, so "unchanged" cannot be luck. */
+	knob_set(k->path, k->lo);
+	for (i = 0; i < NR_REJECTED; i++) {
+		const char *bytes = rejected[i].bytes ? rejected[i].bytes : k->above;
+		size_t len = rejected[i].bytes ? rejected[i].len : strlen(k->above);
+		int err = knob_write(k->path, bytes, len);
+
+		if (err != -EINVAL)
+			tap_diag("write returned %s", err ? strerror(-err) : "success");
+		tap_result(err == -EINVAL && value_is(k->path, k->lo),
+			   "%s: rejects %s with EINVAL, value unchanged",
+			   name, rejected[i].desc);
+	}
 }
 
 int main(void)
 {
-	char buf[32];
 	size_t i;
 
-	tap_plan(3 + NR_REJECTED);
-	if (access(EXEC_PROTECT, F_OK)) {
-		for (i = 0; i < 3 + NR_REJECTED; i++)
-			tap_skip("%s is missing (unpatched kernel)", EXEC_PROTECT);
-		return tap_finish();
-	}
-	knob_save(EXEC_PROTECT);
-
-	knob_read(EXEC_PROTECT, buf, sizeof(buf));
-	tap_result(!strcmp(buf, "1"), "default is 1 (read '%s')", buf);
-	tap_result(!knob_write(EXEC_PROTECT, "0\n", 2) && value_is("0"),
-		   "accepts 0");
-	tap_result(!knob_write(EXEC_PROTECT, "1\n", 2) && value_is("1"),
-		   "accepts 1");
-
-	/* Start from the non-default value, so "unchanged" cannot be luck. */
-	knob_set(EXEC_PROTECT, "0");
-	for (i = 0; i < NR_REJECTED; i++) {
-		int err = knob_write(EXEC_PROTECT, rejected[i].bytes,
-				     rejected[i].len);
-
-		if (err != -EINVAL)
-			tap_diag("write returned %s", err ? strerror(-err) : "success");
-		tap_result(err == -EINVAL && value_is("0"),
-			   "rejects %s with EINVAL, value unchanged",
-			   rejected[i].desc);
-	}
+	tap_plan(NR_KNOBS * PER_KNOB);
+	for (i = 0; i < NR_KNOBS; i++)
+		test_knob(&knobs[i]);
 	return tap_finish();
 }

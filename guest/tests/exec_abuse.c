@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The abuser of 2009: a program maps its data PROT_EXEC, far beyond
+ * vm.exec_protect_max, and touches it without pause, to keep it in memory
+ * at the expense of others. Beside it a normal workload re-reads a hot set
+ * of file data while a stream passes through, and measures its page cache
+ * hit ratio (a read with RWF_NOWAIT succeeds only from the cache).
+ *
+ * Each case runs twice, with the abuser's mapping PROT_EXEC and PROT_READ,
+ * on each engine, with the workload in the abuser's memory cgroup and,
+ * separately, in a sibling cgroup under global pressure. With the bound:
+ *  - the workload keeps at least HIT_SHARE of the hit ratio it has beside
+ *    the PROT_READ abuser;
+ *  - nothing is OOM-killed;
+ *  - what the rule protects in the abuser's cgroup (memory.stat
+ *    exec_protected) stays within exec_protect_max percent of its file
+ *    pages.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/tap.h"
+#include "../lib/util.h"
+
+#define MiB		(1024LL * 1024)
+#define PAGE		4096
+#define ABUSER_CG	"execfirst-abuser"
+#define VICTIM_CG	"execfirst-victim"
+#define HOT_MB		24	/* the workload's hot set, in stream.bin */
+#define HIT_SHARE	0.90
+#define SAMPLE_MS	250
+
+struct place {
+	const char *desc;
+	bool shared;		/* workload in the abuser's cgroup */
+	long long memory_max;	/* of the abuser's cgroup */
+};
+
+static const struct place places[] = {
+	{ "same cgroup", true, 96 * MiB },
+	{ "sibling cgroup, global pressure", false, 0 },
+};
+#define NR_PLACES 2
+#define CHECKS 4
+
+struct run {
+	double hit_ratio;
+	long long reads;
+	long long protected_max;	/* bytes, sampled */
+	long long file_at_max;		/* the cgroup's file bytes then */
+	long long capped, rotate, activate;
+	long long oom_kills;
+};
+
+static void quiet_child(void)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* In a child: join cgroup cg and open the stream file. */
+static int child_open_stream(const char *cg)
+{
+	int fd;
+
+	quiet_child();
+	cg_enter(cg, getpid());
+	fd = open(DISK "/stream.bin", O_RDONLY);
+	if (fd < 0)
+		die("open stream.bin: %s", strerror(errno));
+	return fd;
+}
+
+/* Touch the whole mapping, again and again. */
+static pid_t start_abuser(bool exec)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		size_t len = 0;
+		char *p;
+
+		quiet_child();
+		cg_enter(ABUSER_CG, getpid());
+		p = map_file(exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin",
+			     PROT_READ | (exec ? PROT_EXEC : 0), &len);
+		for (;;)
+			touch_pages(p, len);
+	}
+	return pid;
+}
+
+/* Read stream.bin past the hot set, again and again. */
+static pid_t start_stream(const char *cg)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		static char buf[1 << 17];
+		int fd = child_open_stream(cg);
+
+		for (;;) {
+			lseek(fd, HOT_MB * MiB, SEEK_SET);
+			while (read(fd, buf, sizeof(buf)) > 0)
+				;
+		}
+	}
+	return pid;
+}
+
+/*
+ * The workload: random page reads of the hot set for 'seconds'; a read
+ * with RWF_NOWAIT that fails with EAGAIN is a miss, then read normally.
+ * Runs in a child (to sit in its cgroup); the ratio comes back on a pipe.
+ */
+static double workload(const char *cg, double warmup, double seconds,
+		       long long *reads)
+{
+	int fds[2];
+	double res[2] = { -1, 0 };
+	pid_t pid;
+
+	if (pipe(fds))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		char buf[PAGE];
+		struct iovec iov = { buf, sizeof(buf) };
+		long long hits = 0, total = 0, pages = HOT_MB * MiB / PAGE;
+		double t0 = now_seconds(), end = t0 + warmup + seconds;
+		int fd = child_open_stream(cg);
+
+		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+		srand(1);
+		while (now_seconds() < end) {
+			off_t off = (off_t)(rand() % pages) * PAGE;
+			bool counted = now_seconds() >= t0 + warmup;
+			ssize_t n = preadv2(fd, &iov, 1, off, RWF_NOWAIT);
+
+			if (n != PAGE) {
+				if (n >= 0 || errno != EAGAIN)
+					die("preadv2: %s", n < 0 ? strerror(errno) : "short");
+				if (pread(fd, buf, PAGE, off) != PAGE)
+					die("pread: %s", strerror(errno));
+			}
+			hits += counted && n == PAGE;
+			total += counted;
+		}
+		res[0] = total ? (double)hits / total : -1;
+		res[1] = total;
+		if (write(fds[1], res, sizeof(res)) != sizeof(res))
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (read(fds[0], res, sizeof(res)) != sizeof(res))
+		die("the workload died");
+	close(fds[0]);
+	waitpid(pid, NULL, 0);
+	*reads = (long long)res[1];
+	return res[0];
+}
+
+static long long cg_file(const char *cg)
+{
+	return cg_stat(cg, "active_file") + cg_stat(cg, "inactive_file");
+}
+
+/* Sample the abuser's cgroup until killed; the maximum goes to *r. */
+static pid_t start_sampler(volatile struct run *r)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		quiet_child();
+		for (;;) {
+			long long p = cg_stat(ABUSER_CG, "exec_protected");
+
+			if (p > r->protected_max) {
+				r->protected_max = p;
+				r->file_at_max = cg_file(ABUSER_CG);
+			}
+			sleep_ms(SAMPLE_MS);
+		}
+	}
+	return pid;
+}
+
+static bool one_run(const char *engine, const struct place *pl, bool exec,
+		    int scale, struct run *out)
+{
+	const char *victim = pl->shared ? ABUSER_CG : VICTIM_CG;
+	long long oom0 = vmstat_get("oom_kill");
+	volatile struct run *r;
+	pid_t abuser, stream, sampler;
+
+	if (!lru_engine_set(engine))
+		return false;
+	r = mmap(NULL, sizeof(*r), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r == MAP_FAILED)
+		die("mmap");
+	memset((void *)r, 0, sizeof(*r));
+	knob_set("/proc/sys/vm/drop_caches", "3");
+	if (!cg_create(ABUSER_CG, pl->memory_max ? pl->memory_max : 1LL << 40))
+		return false;
+	if (!pl->shared)
+		cg_create(VICTIM_CG, 1LL << 40);
+
+	abuser = start_abuser(exec);
+	sleep_ms(2000L * scale);
+	stream = start_stream(victim);
+	sampler = start_sampler(r);
+	r->hit_ratio = workload(victim, 5.0 * scale, 15.0 * scale,
+				(long long *)&r->reads);
+	r->capped = cg_stat(ABUSER_CG, "exec_protect_capped");
+	r->rotate = cg_stat(ABUSER_CG, "exec_protect_rotate");
+	r->activate = cg_stat(ABUSER_CG, "exec_protect_activate");
+	kill(sampler, SIGKILL);
+	kill(stream, SIGKILL);
+	kill(abuser, SIGKILL);
+	while (wait(NULL) > 0)
+		;
+	r->oom_kills = vmstat_get("oom_kill") - oom0;
+	*out = *(struct run *)r;
+	munmap((void *)r, sizeof(*r));
+	if (!pl->shared)
+		cg_remove(VICTIM_CG);
+	cg_remove(ABUSER_CG);
+	tap_diag("%s, %s, PROT_%s abuser: hit ratio %.3f (%lld reads), exec_protected max %lld KiB of %lld KiB file, rotate %lld, activate %lld, capped %lld, OOM kills %lld",
+		 engine, pl->desc, exec ? "EXEC" : "READ", out->hit_ratio,
+		 out->reads, out->protected_max >> 10, out->file_at_max >> 10,
+		 out->rotate, out->activate, out->capped, out->oom_kills);
+	return true;
+}
+
+int main(void)
+{
+	static const char *const engines[] = { "classic", "mglru" };
+	char buf[16];
+	int e, i, j, pct, scale;
+
+	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
+	if (scale < 1)
+		scale = 1;
+	tap_plan(2 * NR_PLACES * CHECKS);
+	if (knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf))) {
+		for (i = 0; i < 2 * NR_PLACES * CHECKS; i++)
+			tap_skip("the kernel has no vm.exec_protect_max");
+		return tap_finish();
+	}
+	pct = atoi(buf);
+	knob_save(EXEC_PROTECT);
+	knob_set(EXEC_PROTECT, "1");
+	for (e = 0; e < 2; e++) {
+		for (i = 0; i < NR_PLACES; i++) {
+			const struct place *pl = &places[i];
+			struct run x, rd;
+			long long bound;
+
+			if (!one_run(engines[e], pl, true, scale, &x) ||
+			    !one_run(engines[e], pl, false, scale, &rd)) {
+				for (j = 0; j < CHECKS; j++)
+					tap_skip("%s, %s: no memory cgroup or engine",
+						 engines[e], pl->desc);
+				continue;
+			}
+			tap_result(x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
+				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%)",
+				   engines[e], pl->desc,
+				   rd.hit_ratio > 0 ? 100 * x.hit_ratio / rd.hit_ratio : 0,
+				   x.hit_ratio, rd.hit_ratio, 100 * HIT_SHARE);
+			tap_result(!x.oom_kills && !rd.oom_kills,
+				   "%s, %s: no OOM kill (%lld, %lld)", engines[e],
+				   pl->desc, x.oom_kills, rd.oom_kills);
+			/* Stats are flushed in batches: allow 1 MiB. */
+			bound = x.file_at_max * pct / 100 + MiB;
+			tap_result(x.protected_max <= bound,
+				   "%s, %s: exec_protected stays within %d%% of the cgroup's file pages (max %lld KiB, bound %lld KiB)",
+				   engines[e], pl->desc, pct, x.protected_max >> 10,
+				   bound >> 10);
+			/* On the classic LRU the rule must have had work to
+			 * do; the multi-gen LRU's aging may keep a busy
+			 * abuser young without it. */
+			tap_result((e || x.rotate + x.activate > 0) &&
+				   !rd.rotate && !rd.activate,
+				   "%s, %s: the rule acted on the PROT_EXEC abuser only (%lld, %lld pages)",
+				   engines[e], pl->desc, x.rotate + x.activate,
+				   rd.rotate + rd.activate);
+		}
+	}
+	return tap_finish();
+}

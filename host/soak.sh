@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# `make soak`: boot the debug kernel (DEBUG_VM, DEBUG_LIST, lockdep, KASAN)
+# and run guest/soak/run for a set time: reclaim pressure on both engines,
+# exec and memory cgroup churn, run-time switching and bad sysctl writes,
+# all at once. Then scan the console for splats.
+# Usage: host/soak.sh [--minutes N] [--cpus N] [--tree patched|mutant-NAME]
+#   --minutes N  how long the soak runs in the guest (default 10)
+#   --cpus N     vCPUs (default 2)
+#   --tree T     the kernel tree (default: patched, the series); a mutant
+#                is a deliberately broken series (mutants/NAME.patch)
+# Prints TAP and a report; exits 0 only when every check passed and no
+# splat was found. The console and report stay in build/runs/soak-*.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/host/tap.sh"
+
+minutes=10 cpus=2 tree=patched
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--minutes|--cpus|--tree)
+		[ $# -ge 2 ] || die "soak.sh: $1 needs a value"
+		case "$1" in
+		--minutes) minutes=$2 ;;
+		--cpus) cpus=$2 ;;
+		--tree) tree=$2 ;;
+		esac
+		shift 2 ;;
+	*) die "soak.sh: unknown option '$1' (expected --minutes N, --cpus N, --tree T)" ;;
+	esac
+done
+[[ "$minutes" =~ ^[1-9][0-9]*$ ]] && [ "$minutes" -le 1440 ] ||
+	die "soak.sh: --minutes (SOAK_MINUTES) must be a whole number from 1 to 1440, not '$minutes'"
+[[ "$cpus" =~ ^[1-4]$ ]] || die "soak.sh: --cpus must be 1 to 4, not '$cpus'"
+case "$tree" in
+patched|mutant-*) ;;
+*) die "soak.sh: --tree must be patched or mutant-NAME, not '$tree'" ;;
+esac
+
+"$TOP/host/deps.sh" test
+kernel=$("$TOP/host/kernel.sh" "$tree" debug | tail -n 1)
+read -r initrd disk < <("$TOP/host/image.sh" soak | tail -n 1)
+accel=$("$TOP/host/accel.sh" "$kernel" "$initrd")
+out=$BUILD/runs/soak-$(date +%Y%m%d-%H%M%S)-$tree
+
+# The guest's workers stop at the deadline but may finish a cycle first;
+# booting the debug kernel under TCG takes a minute or two.
+secs=$((minutes * 60))
+t0=$(now)
+"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" --disk "$disk" \
+	--mem 512M --cpus "$cpus" --timeout $((secs + 600 + secs / 4)) \
+	--out "$out" soak/run "$secs" > /dev/null 2>&1 || true
+wall=$(elapsed "$t0")
+verdict=$(cat "$out/verdict")
+
+echo "TAP version 13"
+tap_merge soak "$out/output.txt" ||
+	tap_ok 1 "soak: did not complete its plan ($verdict)"
+splats=$(tr -d '\r' < "$out/console.log" | grep -cE "$SPLAT_RE" || true)
+tr -d '\r' < "$out/console.log" | grep -E "$SPLAT_RE" | head -n 5 | sed 's/^/# /' || true
+tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
+	"soak: no splat in the console ($splats found; outcome: $verdict)"
+
+val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
+{
+	echo "Soak of the $tree series on the debug kernel, ${accel^^}, $cpus vCPU(s), 512 MiB"
+	echo "  minutes run in the guest  $(awk -v s="$(val seconds)" 'BEGIN { printf "%.1f", s / 60 }') (asked $minutes; $wall s wall clock with boot)"
+	echo "  reclaim: pgscan/pgsteal   $(val pgscan) / $(val pgsteal)"
+	echo "  swapped out to zram       $(val pswpout) pages"
+	echo "  OOM kills                 $(val oom_kills)"
+	echo "  exec_protect flips        $(val flips)"
+	echo "  engine switches           $(val engine_switches)"
+	echo "  bad sysctl writes tried   $(val bad_writes) (accepted: $(val bad_accepted), value changed: $(val bad_changed))"
+	echo "  exec churn cycles         $(val exec_cycles) ($(val execs) executions, $(val truncations) truncations, $(val thp_collapsed) huge pages collapsed)"
+	echo "  memory cgroups removed    $(val cgroups_removed) (memory.reclaim writes that reclaimed it all: $(val memory_reclaim))"
+	echo "  splats found              $splats"
+	echo "  console                   ${out#"$TOP"/}/console.log"
+} > "$out/report.txt"
+sed 's/^/# /' "$out/report.txt"
+tap_summary
+[ "$TAP_FAIL" = 0 ]
