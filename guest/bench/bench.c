@@ -487,10 +487,28 @@ static void pattern_fight(struct run *r)
 	printf("metric fight.min_max %.4f ratio higher\n", hi > 0 ? lo / hi : 0);
 }
 
+/* The most nr_exec_protected (MiB) seen by pattern_none() in this phase. */
+static double protected_max_mb;
+
+/* Nothing to drive: sample what the rule protects, once a second. */
 static void pattern_none(struct run *r)
 {
-	while (since(r) < r->duration)
+	double next = 0;
+
+	protected_max_mb = 0;
+	while (since(r) < r->duration) {
+		long long pages = vmstat_get("nr_exec_protected");
+
+		if (pages >= 0 && since(r) >= next) {
+			double mb = pages * 4096.0 / (1 << 20);
+
+			printf("series protected_mb %.3f %.1f\n", since(r), mb);
+			if (mb > protected_max_mb)
+				protected_max_mb = mb;
+			next += 1;
+		}
 		sleep_ms(200);
+	}
 }
 
 static void drop_caches(void)
@@ -504,13 +522,14 @@ static void drop_caches(void)
 static void usage(const char *why)
 {
 	fprintf(stderr, "bench: %s\nusage: bench SCENARIO_FILE [--engine classic|mglru|default] "
-		"[--protect 0|1|keep] [--mlock 0|1] [--sample K]\n", why);
+		"[--protect 0|1|1/MAX|keep] [--mlock 0|1] [--sample K]\n", why);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *engine = "default", *protect = "keep", *pattern, *stream, *abuser;
+	const char *engine = "default", *pattern, *stream, *abuser;
+	char *protect = "keep";
 	size_t mem, app_pages;
 	struct snapshot before, after;
 	struct worker w[4] = { 0 };
@@ -544,6 +563,10 @@ int main(int argc, char **argv)
 
 	if (strcmp(engine, "default") && !lru_engine_set(engine))
 		die("cannot select the %s reclaim engine", engine);
+	if (strchr(protect, '/')) {	/* "1/N": and vm.exec_protect_max=N */
+		knob_set(EXEC_PROTECT_MAX, strchr(protect, '/') + 1);
+		*strchr(protect, '/') = '\0';
+	}
 	if (strcmp(protect, "keep"))
 		knob_set(EXEC_PROTECT, protect);
 	uname(&u);
@@ -553,6 +576,8 @@ int main(int argc, char **argv)
 	       knob_read(LRU_GEN_ENABLED, buf, sizeof(buf)) ? "absent" : buf);
 	printf("key exec_protect %s\n",
 	       knob_read(EXEC_PROTECT, buf, sizeof(buf)) ? "absent" : buf);
+	printf("key exec_protect_max %s\n",
+	       knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf)) ? "absent" : buf);
 	printf("key mlock %d\n", r.lock);
 	for (i = 0; i < nr_kv; i++)
 		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
@@ -643,6 +668,9 @@ int main(int argc, char **argv)
 		val[is_exec][0] = worker_finish(&w[1], prefix);
 		worker_finish(&w[2], prefix);
 		val[is_exec][1] = worker_finish(&w[3], prefix);
+		if (phases == 2 && is_exec && vmstat_get("nr_exec_protected") >= 0)
+			printf("metric abuser.protected_max_mb %.1f MiB lower\n",
+			       protected_max_mb);
 	}
 	snapshot(&after);
 	if (phases == 2 && val[0][0] > 0) {
