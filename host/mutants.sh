@@ -27,7 +27,7 @@ for name in "${names[@]}"; do
 	for t in $(sed -n 's/^Expect-splat: *//p' "$TOP/mutants/$name.patch"); do
 		[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
 		"$TOP/host/soak.sh" --minutes 1 --cpus 1 --tree "mutant-$name" > "$runs-$name.soak" 2>&1 || true
-		found=$(sed -n 's/.*soak: no splat in the console (\([0-9]*\) found.*/\1/p' "$runs-$name.soak")
+		found=$(sed -n 's/.* - no splat in the console (\([0-9]*\) found.*/\1/p' "$runs-$name.soak")
 		grep -E '^# .*(WARNING|BUG|KASAN|corruption)' "$runs-$name.soak" | head -n 3 || true
 		[ "${found:-0}" -gt 0 ] && rc=0 || rc=1
 		tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found)"

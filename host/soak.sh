@@ -52,12 +52,12 @@ wall=$(elapsed "$t0")
 verdict=$(cat "$out/verdict")
 
 echo "TAP version 13"
-tap_merge soak "$out/output.txt" ||
-	tap_ok 1 "soak: did not complete its plan ($verdict)"
+tap_merge guest "$out/output.txt" ||
+	tap_ok 1 "guest: the soak did not complete its plan ($verdict)"
 splats=$(tr -d '\r' < "$out/console.log" | grep -cE "$SPLAT_RE" || true)
 tr -d '\r' < "$out/console.log" | grep -E "$SPLAT_RE" | head -n 5 | sed 's/^/# /' || true
 tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
-	"soak: no splat in the console ($splats found; outcome: $verdict)"
+	"no splat in the console ($splats found; outcome: $verdict)"
 
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {
@@ -75,5 +75,6 @@ val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1;
 	echo "  console                   ${out#"$TOP"/}/console.log"
 } > "$out/report.txt"
 sed 's/^/# /' "$out/report.txt"
+echo "1..$TAP_N"
 tap_summary
 [ "$TAP_FAIL" = 0 ]

@@ -207,7 +207,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 {
 	double exec_lost[256], read_lost[256];
 	struct twin exec_twin, read_twin;
-	long long vm_activate, vm_rotate;
+	long long vm_activate, vm_rotate, vm_capped;
 	pid_t pressure;
 	int scale;
 	char val[8];
@@ -243,6 +243,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 
 	vm_activate = vmstat_get("exec_protect_activate");
 	vm_rotate = vmstat_get("exec_protect_rotate");
+	vm_capped = vmstat_get("exec_protect_capped");
 	start_twin(c, true, &exec_twin);
 	start_twin(c, false, &read_twin);
 	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
@@ -277,6 +278,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	r->vm_rotate = delta(vm_rotate, vmstat_get("exec_protect_rotate"));
 	r->cg_activate = cg_stat(CGROUP, "exec_protect_activate");
 	r->cg_rotate = cg_stat(CGROUP, "exec_protect_rotate");
+	r->vm_capped = delta(vm_capped, vmstat_get("exec_protect_capped"));
+	r->cg_capped = cg_stat(CGROUP, "exec_protect_capped");
 	if (write(exec_twin.cmd, "q", 1) != 1 || write(read_twin.cmd, "q", 1) != 1)
 		die("twins are gone");
 	waitpid(exec_twin.pid, NULL, 0);

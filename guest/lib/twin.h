@@ -32,6 +32,8 @@ struct twin_result {
 	/* The rule's counters over the run: /proc/vmstat deltas and the
 	 * twins' cgroup's memory.stat; -1 where the kernel has none. */
 	long long vm_activate, vm_rotate, cg_activate, cg_rotate;
+	/* The bound's refusals (exec_protect_capped), where there is one. */
+	long long vm_capped, cg_capped;
 };
 
 /* Parse "--engine classic --protect 1 ..." into c; false on a bad option. */

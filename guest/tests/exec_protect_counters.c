@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* exec_protect_activate and exec_protect_rotate count what the rule does:
- * zero when vm.exec_protect=0, non-zero in the twin experiment when 1, and
- * the twins' cgroup's memory.stat adds up to /proc/vmstat. */
+/* exec_protect_activate, exec_protect_rotate and (with the bound)
+ * exec_protect_capped count what the rule does: zero when
+ * vm.exec_protect=0, non-zero in the twin experiment when 1, and the twins'
+ * cgroup's memory.stat adds up to /proc/vmstat. */
 #include "../lib/tap.h"
 #include "../lib/twin.h"
 #include "../lib/util.h"
@@ -45,15 +46,17 @@ int main(void)
 		}
 		twin_print(c, &r);
 		vm = r.vm_activate + r.vm_rotate;
-		tap_result(on ? vm > 0 : vm == 0,
-			   "%s: /proc/vmstat counters %s (activate %lld, rotate %lld)",
+		tap_result(on ? vm > 0 : vm == 0 && r.vm_capped <= 0,
+			   "%s: /proc/vmstat counters %s (activate %lld, rotate %lld, capped %lld)",
 			   cases[i].desc, on ? "move" : "stay at zero",
-			   r.vm_activate, r.vm_rotate);
+			   r.vm_activate, r.vm_rotate, r.vm_capped);
 		/* Only the twins' cgroup is under reclaim in this guest. */
 		tap_result(r.cg_activate == r.vm_activate &&
-			   r.cg_rotate == r.vm_rotate,
-			   "%s: memory.stat adds up to /proc/vmstat (cgroup: activate %lld, rotate %lld)",
-			   cases[i].desc, r.cg_activate, r.cg_rotate);
+			   r.cg_rotate == r.vm_rotate &&
+			   r.cg_capped == r.vm_capped,
+			   "%s: memory.stat adds up to /proc/vmstat (cgroup: activate %lld, rotate %lld, capped %lld)",
+			   cases[i].desc, r.cg_activate, r.cg_rotate,
+			   r.cg_capped);
 	}
 	return tap_finish();
 }
