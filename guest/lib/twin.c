@@ -228,6 +228,11 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		snprintf(val, sizeof(val), "%d", c->exec_protect);
 		knob_set(EXEC_PROTECT, val);
 	}
+	if (c->protect_max > 0 && !access(EXEC_PROTECT_MAX, W_OK)) {
+		knob_save(EXEC_PROTECT_MAX);
+		snprintf(val, sizeof(val), "%d", c->protect_max);
+		knob_set(EXEC_PROTECT_MAX, val);
+	}
 	/* A twin that dies (say, OOM-killed) makes sweep() fail loudly
 	 * instead of killing us with SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);

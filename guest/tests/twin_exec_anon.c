@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Anonymous PROT_EXEC memory (a JIT's) gets no protection: with swap on
- * zram, it loses as much as anonymous PROT_READ|PROT_WRITE memory. */
+ * zram, it loses as much as anonymous PROT_READ|PROT_WRITE memory.
+ * Without vm.exec_protect_max's bound: the twins' cgroup has almost no
+ * file pages, so the bound alone would hide a rule wrongly applied to
+ * anonymous memory (the anon-protected mutant). */
 #include "../lib/twin_cases.h"
 
 #define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
-	.anon = true, .memory_max_mb = 64, .twin_mb = 16, \
+	.protect_max = 100, .anon = true, .memory_max_mb = 64, .twin_mb = 16, \
 	.interval_ms = 3000, .warmup = 2, .rounds = 5 }
 
 static const struct twin_config anon_twins = TWIN("classic", 1);
