@@ -279,3 +279,14 @@ void sleep_ms(long ms)
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
 }
+
+bool exec_counters_monotonic(long long *last)
+{
+	long long a = vmstat_get("exec_protect_activate");
+	long long r = vmstat_get("exec_protect_rotate");
+	bool ok = a >= last[0] && r >= last[1];
+
+	last[0] = a;
+	last[1] = r;
+	return ok;
+}

@@ -33,6 +33,10 @@ void cg_remove(const char *name);
 /* A key of a cgroup's memory.stat, or -1. */
 long long cg_stat(const char *name, const char *key);
 
+/* The rule's counters (activate, rotate) have not gone down since the
+ * values in last[2], which are updated. Start with { 0, 0 }. */
+bool exec_counters_monotonic(long long *last);
+
 long long meminfo_kb(const char *key);
 long long vmstat_get(const char *key);
 

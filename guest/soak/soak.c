@@ -141,11 +141,8 @@ static int cmd_knobs(long period_ms)
 					changed++;
 			}
 		}
-		if (vmstat_get("exec_protect_activate") < last[0] ||
-		    vmstat_get("exec_protect_rotate") < last[1])
+		if (!exec_counters_monotonic(last))
 			down++;
-		last[0] = vmstat_get("exec_protect_activate");
-		last[1] = vmstat_get("exec_protect_rotate");
 		sleep_ms(period_ms);
 	}
 	printf("soak: flips %ld\nsoak: engine_switches %ld\n", flips, switches);

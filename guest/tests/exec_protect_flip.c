@@ -40,17 +40,6 @@ struct shared {
 	long regressions;	/* samples where a counter went down */
 };
 
-static bool counters_monotonic(long long *last)
-{
-	long long a = vmstat_get("exec_protect_activate");
-	long long r = vmstat_get("exec_protect_rotate");
-	bool ok = a >= last[0] && r >= last[1];
-
-	last[0] = a;
-	last[1] = r;
-	return ok;
-}
-
 /* Flip both knobs until killed, checking the counters at every flip. */
 static void flipper(volatile struct shared *sh, bool have_mglru)
 {
@@ -62,7 +51,7 @@ static void flipper(volatile struct shared *sh, bool have_mglru)
 		if (have_mglru && engine_every && i % engine_every == 0)
 			knob_set(LRU_GEN_ENABLED,
 				 (i / engine_every) & 1 ? "n" : "y");
-		if (!counters_monotonic(last))
+		if (!exec_counters_monotonic(last))
 			sh->regressions++;
 		sh->flips = i + 1;
 		sleep_ms(FLIP_MS);
