@@ -8,6 +8,7 @@
 
 #define EXEC_PROTECT	"/proc/sys/vm/exec_protect"
 #define EXEC_PROTECT_MAX "/proc/sys/vm/exec_protect_max"
+#define EXEC_PROTECT_MS "/proc/sys/vm/exec_protect_ms"
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
 #define CGROUP_ROOT	"/sys/fs/cgroup"
 #define DISK		"/mnt/disk"

@@ -52,6 +52,7 @@ static const struct knob {
 } knobs[] = {
 	{ EXEC_PROTECT, 0, 1 },
 	{ EXEC_PROTECT_MAX, 0, 100 },
+	{ EXEC_PROTECT_MS, 0, 600000 },
 };
 #define NR_KNOBS (sizeof(knobs) / sizeof(knobs[0]))
 

@@ -16,6 +16,8 @@ static const struct twin_case cases[] = {
 	/* The seed ignores anonymous VM_EXEC pages: JITs create many. */
 	{ "classic LRU, exec_protect=1: anonymous exec twin is not protected",
 	  TWIN("classic", 1), TWINS_CLOSE, 0.15 },
+	{ "multi-gen LRU, exec_protect=1: anonymous exec twin is not protected",
+	  TWIN("mglru", 1), TWINS_CLOSE, 0.15 },
 };
 
 int main(int argc, char **argv)

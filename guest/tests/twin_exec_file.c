@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* File-backed PROT_EXEC pages outlive identical PROT_READ pages under a
- * streaming read when vm.exec_protect=1, and do not when it is 0. */
+ * streaming read when vm.exec_protect=1, and do not when it is 0. On the
+ * multi-gen LRU the stream goes through mmap(): its pages are promoted like
+ * the twins', and a read() stream would not touch mapped pages at all. */
 #include "../lib/twin_cases.h"
 
 #define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
 	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
 	.warmup = 2, .rounds = 6 }
+#define MMAP_TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+	.mmap_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
+	.interval_ms = 3000, .warmup = 2, .rounds = 6 }
 
 static const struct twin_config file_twins = TWIN("classic", 1);
 
@@ -16,6 +21,11 @@ static const struct twin_case cases[] = {
 	/* Switched off: pre-2.6.31 behaviour, no difference. */
 	{ "classic LRU, exec_protect=0: twins lose alike",
 	  TWIN("classic", 0), TWINS_CLOSE, 0.15 },
+	/* The multi-gen LRU's trips: code outlives a mapped stream. */
+	{ "multi-gen LRU, exec_protect=1: exec twin keeps its pages",
+	  MMAP_TWIN("mglru", 1), EXEC_KEPT, 0.30 },
+	{ "multi-gen LRU, exec_protect=0: twins lose alike",
+	  MMAP_TWIN("mglru", 0), TWINS_CLOSE, 0.15 },
 };
 
 int main(int argc, char **argv)
