@@ -12,6 +12,7 @@
  * (switch, startup, survival, fight or none). It prints one sample in
  * bench/FORMAT.md's format, without the host's header and "end".
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -295,8 +296,41 @@ struct snapshot {
 	long long val[MAX_VMSTAT];
 	int n;
 	long long psi_some, psi_full;
+	long long kswapd_ticks;	/* kswapd0's utime + stime, -1 if unknown */
 	double t;
 };
+
+/* The CPU time kswapd0 has used, in clock ticks: the aging's and eviction's
+ * cost in the background, which the executable-page rule adds to. */
+static long long kswapd_ticks(void)
+{
+	char path[64], line[512], *p;
+	unsigned long long ut, st;
+	long long v = -1;
+	struct dirent *d;
+	DIR *proc = opendir("/proc");
+
+	while (proc && v < 0 && (d = readdir(proc))) {
+		FILE *f;
+
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", d->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		/* "pid (kswapd0) S ..." then fields 14 and 15: utime, stime */
+		if (fgets(line, sizeof(line), f) && strstr(line, "(kswapd0)") &&
+		    (p = strrchr(line, ')')) &&
+		    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+			   &ut, &st) == 2)
+			v = ut + st;
+		fclose(f);
+	}
+	if (proc)
+		closedir(proc);
+	return v;
+}
 
 static long long psi_total(const char *kind)
 {
@@ -325,6 +359,7 @@ static void snapshot(struct snapshot *s)
 		fclose(f);
 	s->psi_some = psi_total("some");
 	s->psi_full = psi_total("full");
+	s->kswapd_ticks = kswapd_ticks();
 	s->t = now_seconds();
 }
 
@@ -334,6 +369,10 @@ static void snapshot_print(const struct snapshot *a, const struct snapshot *b)
 
 	for (int i = 0; i < a->n && i < b->n; i++)
 		printf("vmstat %s %lld\n", a->name[i], b->val[i] - a->val[i]);
+	if (a->kswapd_ticks >= 0 && b->kswapd_ticks >= 0)
+		printf("metric kswapd.cpu_s %.2f s lower\n",
+		       (double)(b->kswapd_ticks - a->kswapd_ticks) /
+		       sysconf(_SC_CLK_TCK));
 	if (a->psi_some >= 0) {
 		printf("psi some_pct %.3f\n", 100 * (b->psi_some - a->psi_some) / us);
 		printf("psi full_pct %.3f\n", 100 * (b->psi_full - a->psi_full) / us);
@@ -578,6 +617,8 @@ int main(int argc, char **argv)
 	       knob_read(EXEC_PROTECT, buf, sizeof(buf)) ? "absent" : buf);
 	printf("key exec_protect_max %s\n",
 	       knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf)) ? "absent" : buf);
+	printf("key exec_protect_ms %s\n",
+	       knob_read(EXEC_PROTECT_MS, buf, sizeof(buf)) ? "absent" : buf);
 	printf("key mlock %d\n", r.lock);
 	for (i = 0; i < nr_kv; i++)
 		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
