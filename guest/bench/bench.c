@@ -304,7 +304,7 @@ struct snapshot {
  * cost in the background, which the executable-page rule adds to. */
 static long long kswapd_ticks(void)
 {
-	char path[64], line[512], *p;
+	char path[300], line[512], *p;
 	unsigned long long ut, st;
 	long long v = -1;
 	struct dirent *d;
