@@ -92,7 +92,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
 	echo "series_sha1 $(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)"
 	echo "harness $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
-	echo "guest_mem $BENCH_MEM"
+	echo "guest_mem $BENCH_MEM (a scenario's guest_mem_mb overrides it)"
 	echo "guest_cpus $BENCH_CPUS"
 	echo "accel $accel"
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
@@ -136,10 +136,12 @@ for k in $(seq "$samples"); do
 			eta=$(awk -v s="$spent" -v d="$done_n" -v t="$total" \
 				'BEGIN { if (d) printf "%.0f min", s / d * (t - d) / 60; else print "?" }')
 			log "[bench] $s / $v, sample $k of $samples ($((done_n + 1)) of $total); elapsed $(awk -v s="$spent" 'BEGIN { printf "%.0f", s / 60 }') min, about $eta left"
+			# A scenario may ask for its own guest size (tight memory).
+			mem=$(awk '$1 == "guest_mem_mb" { print $2 "M" }' "$TOP/bench/scenarios/$s.scn")
 			boot=$BUILD/runs/bench-$run_name/$s-$v-$k
 			mkdir -p "$(dirname "$boot")"
 			if "$TOP/host/qemu.sh" --kernel "${kernel[$kern]}" --initrd "$initrd" \
-				--disk "$disk" --mem "$BENCH_MEM" --cpus "$BENCH_CPUS" \
+				--disk "$disk" --mem "${mem:-$BENCH_MEM}" --cpus "$BENCH_CPUS" \
 				--disk-mbps "$DISK_MBPS" --timeout 400 --out "$boot" \
 				bench/bench "/execfirst/bench/scenarios/$s.scn" --engine "$engine" \
 				--protect "$protect" --mlock "$mlock" --sample "$k" \

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Configure and build a guest kernel out of tree, with ccache.
 # Usage: host/kernel.sh [patched|vanilla] [guest|debug]
-# Prints the bzImage path last. The object folder is a direct subfolder of
-# the tree, so kbuild uses relative paths and ccache hits across clones.
+# Prints the path of a copy of the bzImage last (build/kernels/KIND-FLAVOUR),
+# so that a mutant built later in the same tree leaves it alone. The object
+# folder is a direct subfolder of the tree, so kbuild uses relative paths
+# and ccache hits across clones.
 . "$(dirname "$0")/lib.sh"
 
 kind=${1:-patched}
@@ -49,4 +51,6 @@ fi
 t1=$(now)
 run "${mk[@]}" -s bzImage
 log "Elapsed time: $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')s configuring, $(elapsed "$t1")s building ($kind/$flavour kernel)"
-echo "$objdir/arch/x86/boot/bzImage"
+mkdir -p "$BUILD/kernels"
+cp "$objdir/arch/x86/boot/bzImage" "$BUILD/kernels/$kind-$flavour.bzImage"
+echo "$BUILD/kernels/$kind-$flavour.bzImage"

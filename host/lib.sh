@@ -21,3 +21,14 @@ run() { printf '$ %s\n' "$*" >&2; "$@"; }
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# Fail early, and say so, when the disk under a folder has less than $2 MiB
+# free for what $3 names (a kernel tree and its objects take gigabytes;
+# running out half-way leaves a confusing tar or ld error instead).
+need_space() {	# need_space DIR MIB WHAT
+	local dir=$1 free
+	while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
+	free=$(df -Pm "$dir" | awk 'NR == 2 { print $4 }')
+	[ "$free" -ge "$2" ] ||
+		die "$3 needs about $2 MiB free under $1, but only $free MiB are: free some space (or point BUILD= elsewhere) and run again"
+}

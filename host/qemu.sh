@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boot the guest kernel once, run one task, and classify the outcome.
 # Usage: host/qemu.sh [options] TASK [ARGS...]
-#   --kernel F     bzImage (default: build/linux/obj-guest/...)
+#   --kernel F     bzImage (default: build/kernels/patched-guest.bzImage)
 #   --initrd F     initramfs (default: build/initramfs.cpio.gz)
 #   --disk F       ext4 test disk (default: build/disk.img)
 #   --mem SIZE     guest RAM (default $QEMU_MEM)
@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/machine.sh"
 
-kernel=$BUILD/linux/obj-guest/arch/x86/boot/bzImage
+kernel=$BUILD/kernels/patched-guest.bzImage
 initrd=$BUILD/initramfs.cpio.gz
 disk=$BUILD/disk.img
 limit=600 out= append= disk_mbps=

@@ -2,11 +2,15 @@
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
 # Usage: host/tree.sh [patched|vanilla|mutant-NAME]   (prints the tree's
 # path last). A mutant is the series plus mutants/NAME.patch, a deliberately
-# broken kernel that proves a test can fail.
+# broken kernel that proves a test can fail. Mutants live in the patched
+# tree itself, their patch applied on top of the series and taken off again
+# for the next one: a kernel tree with its objects takes gigabytes, and a
+# tree per mutant filled a CI machine's disk.
 #
-# The tree is unpacked once; when the series changes, the previously applied
-# patches are reversed and the new ones applied, so that only the files the
-# series touches get new mtimes and an incremental build stays small.
+# The tree is unpacked once; when the series changes, the applied patches
+# past the first one that differs are reversed and the rest applied, so that
+# only the files those patches touch get new mtimes and an incremental build
+# stays small.
 . "$(dirname "$0")/lib.sh"
 
 kind=${1:-patched}
@@ -14,7 +18,7 @@ case "$kind" in
 patched) tree=$BUILD/linux ;;
 vanilla) tree=$BUILD/linux-vanilla ;;
 mutant-*)
-	tree=$BUILD/linux-$kind
+	tree=$BUILD/linux
 	[ -f "$TOP/mutants/${kind#mutant-}.patch" ] ||
 		die "tree.sh: no mutant named '${kind#mutant-}' in mutants/" ;;
 *) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla or mutant-NAME)" ;;
@@ -29,6 +33,7 @@ source_id="linux-source-6.12 $debver $(stat -c '%s %Y' "$tarball")"
 unpack() {
 	local tmp=$BUILD/.unpack.$$
 	rm -rf "$tree" "$tmp"
+	need_space "$BUILD" 2000 "unpacking linux-source-6.12"
 	mkdir -p "$tmp"
 	run tar -C "$tmp" -xf "$tarball"
 	mv "$tmp"/linux-source-6.12 "$tree"
@@ -37,14 +42,18 @@ unpack() {
 	echo "$source_id" > "$state/source"
 }
 
-# Reverse the applied patches, newest first. Fails if the tree was edited.
-unapply_all() {
-	local p
+# Reverse the applied patches from number $1 on, newest first. Fails if
+# the tree was edited.
+unapply_from() {
+	local p n
 	for p in $(ls -r "$state/applied"); do
+		n=$((10#${p%%-*}))
+		[ "$n" -ge "$1" ] || break
 		patch -d "$tree" -p1 -R -s -f --dry-run < "$state/applied/$p" \
 			> /dev/null 2>&1 || return 1
 		patch -d "$tree" -p1 -R -s -f < "$state/applied/$p" > /dev/null
 		rm "$state/applied/$p"
+		log "Reversed ${p#*-}"
 	done
 }
 
@@ -59,39 +68,39 @@ fi
 # Patch names are relative to patches/.
 [ "${kind#mutant-}" = "$kind" ] || wanted+=("../mutants/${kind#mutant-}.patch")
 
-# Is the tree already exactly the tarball plus the wanted series?
-up_to_date() {
-	[ "$(cat "$state/source" 2>/dev/null)" = "$source_id" ] || return 1
-	local have=() i=0 p
+# How many of the wanted patches are applied already, in order, unchanged?
+# (0 when the tree is from another tarball.)
+applied_prefix() {
+	local have=() i=0
+	[ "$(cat "$state/source" 2>/dev/null)" = "$source_id" ] || { echo 0; return; }
 	mapfile -t have < <(ls "$state/applied")
-	[ ${#have[@]} -eq ${#wanted[@]} ] || return 1
-	for p in "${wanted[@]}"; do
-		[ "${have[$i]}" = "$(printf '%04d-%s' "$i" "${p##*/}")" ] || return 1
-		cmp -s "$state/applied/${have[$i]}" "$TOP/patches/$p" || return 1
+	while [ "$i" -lt ${#have[@]} ] && [ "$i" -lt ${#wanted[@]} ] &&
+		[ "${have[$i]}" = "$(printf '%04d-%s' "$i" "${wanted[$i]##*/}")" ] &&
+		cmp -s "$state/applied/${have[$i]}" "$TOP/patches/${wanted[$i]}"; do
 		i=$((i + 1))
 	done
+	echo "$i"
 }
 
 mkdir -p "$BUILD"
-if ! up_to_date; then
-	if [ "$(cat "$state/source" 2>/dev/null)" != "$source_id" ] || ! unapply_all; then
-		log "Unpacking $tarball into ${tree#"$TOP"/}"
-		unpack
-	fi
-	i=0
-	for p in "${wanted[@]}"; do
-		if ! out=$(patch -d "$tree" -p1 -N -f --dry-run < "$TOP/patches/$p" 2>&1); then
-			printf '%s\n' "$out" >&2
-			# Leave no half-patched tree behind: the next run starts clean.
-			rm -rf "$state"
-			die "patches/$p does not apply to linux-source-6.12 $debver (see the failed hunks above)"
-		fi
-		patch -d "$tree" -p1 -N -f -s < "$TOP/patches/$p"
-		cp "$TOP/patches/$p" "$state/applied/$(printf '%04d-%s' "$i" "${p##*/}")"
-		log "Applied patches/$p"
-		i=$((i + 1))
-	done
+keep=$(applied_prefix)
+if [ "$(cat "$state/source" 2>/dev/null)" != "$source_id" ] || ! unapply_from "$keep"; then
+	log "Unpacking $tarball into ${tree#"$TOP"/}"
+	unpack
+	keep=0
 fi
+for ((i = keep; i < ${#wanted[@]}; i++)); do
+	p=${wanted[$i]}
+	if ! out=$(patch -d "$tree" -p1 -N -f --dry-run < "$TOP/patches/$p" 2>&1); then
+		printf '%s\n' "$out" >&2
+		# Leave no half-patched tree behind: the next run starts clean.
+		rm -rf "$state"
+		die "patches/$p does not apply to linux-source-6.12 $debver (see the failed hunks above)"
+	fi
+	patch -d "$tree" -p1 -N -f -s < "$TOP/patches/$p"
+	cp "$TOP/patches/$p" "$state/applied/$(printf '%04d-%s' "$i" "${p##*/}")"
+	log "Applied patches/$p"
+done
 
 mk=$tree/Makefile
 kver=$(awk -F' = ' '/^VERSION =/{v=$2} /^PATCHLEVEL =/{p=$2} /^SUBLEVEL =/{s=$2} END{print v"."p"."s}' "$mk")

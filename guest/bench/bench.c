@@ -622,7 +622,8 @@ int main(int argc, char **argv)
 	printf("key mlock %d\n", r.lock);
 	for (i = 0; i < nr_kv; i++)
 		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
-		    !strcmp(kv[i].key, "order"))
+		    !strcmp(kv[i].key, "order") ||
+		    !strcmp(kv[i].key, "guest_mem_mb"))
 			printf("key %s %s\n", kv[i].key, sc_str(kv[i].key, ""));
 
 	pattern = sc_str("pattern", "switch");
@@ -652,7 +653,8 @@ int main(int argc, char **argv)
 	r.procs_pct = sc_int("procs_pct", 40);
 
 	for (i = 0; i < nr_kv; i++)
-		if (!kv[i].used)	/* title, primary, order: printed above */
+		if (!kv[i].used)	/* title, primary, order, guest_mem_mb:
+					 * printed above */
 			die("scenario: unknown key '%s'", kv[i].key);
 	if (strcmp(abuser, "none") && strcmp(abuser, "exec") &&
 	    strcmp(abuser, "read") && strcmp(abuser, "both"))

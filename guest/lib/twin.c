@@ -245,6 +245,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		*skip_reason = "no cgroup v2 memory controller";
 		return false;
 	}
+	if (c->memory_high) {
+		cg_set(CGROUP, "memory.high", (long long)c->memory_max_mb * MiB);
+		cg_set(CGROUP, "memory.max", -1);
+	}
 
 	vm_activate = vmstat_get("exec_protect_activate");
 	vm_rotate = vmstat_get("exec_protect_rotate");

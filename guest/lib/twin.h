@@ -21,6 +21,8 @@ struct twin_config {
 				 * instead of read()ing it */
 	int stream_mbps;	/* the stream's speed limit, 0 for none */
 	int memory_max_mb;	/* memory.max of the twins' cgroup */
+	bool memory_high;	/* set memory_max_mb as memory.high instead:
+				 * reclaim and throttling, never an OOM kill */
 	int twin_mb;		/* each twin's size */
 	int interval_ms;	/* time between two touches */
 	int warmup;		/* rounds not counted */

@@ -156,10 +156,20 @@ bool cg_create(const char *name, long long memory_max)
 		die("mkdir %s: %s", path, strerror(errno));
 	if (nr_cgroups < MAX_CGROUPS)
 		snprintf(cgroups[nr_cgroups++], sizeof(cgroups[0]), "%s", name);
-	snprintf(path, sizeof(path), "%s/%s/memory.max", CGROUP_ROOT, name);
-	snprintf(val, sizeof(val), "%lld", memory_max);
-	knob_set(path, val);
+	cg_set(name, "memory.max", memory_max);
 	return true;
+}
+
+void cg_set(const char *name, const char *file, long long val)
+{
+	char path[192], buf[32];
+
+	snprintf(path, sizeof(path), "%s/%s/%s", CGROUP_ROOT, name, file);
+	if (val < 0)
+		snprintf(buf, sizeof(buf), "max");
+	else
+		snprintf(buf, sizeof(buf), "%lld", val);
+	knob_set(path, buf);
 }
 
 void cg_enter(const char *name, int pid)

@@ -28,6 +28,8 @@ bool lru_engine_set(const char *engine);
  * memory controller is missing. Removed at exit. */
 bool cg_create(const char *name, long long memory_max);
 void cg_enter(const char *name, int pid);
+/* Write a number (-1: "max") to a cgroup's file, such as memory.high. */
+void cg_set(const char *name, const char *file, long long val);
 /* Remove an empty cgroup made by cg_create(), so that the next one of the
  * same name starts with zeroed statistics. */
 void cg_remove(const char *name);
