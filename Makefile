@@ -4,6 +4,7 @@
 #   make report RUN=<run>  regenerate a run's report from its raw samples
 #   make soak    SOAK_MINUTES=N of reclaim stress on the debug kernel
 #   make mutants prove the tests fail on deliberately broken kernels
+#   make bisect  every prefix of the series builds and boots
 # Everything goes under build/ (ignored); ccache lives in
 # $(EXECFIRST_CACHE) (default /var/cache/execfirst).
 
@@ -24,6 +25,10 @@ soak:
 # Deliberately broken kernels (mutants/): the tests must catch each one.
 mutants:
 	@host/mutants.sh $(MUTANTS)
+
+# Every patch builds and boots on its own: patches 1..K for each K.
+bisect:
+	@host/bisect.sh
 
 kernel:
 	@host/kernel.sh patched guest
@@ -49,4 +54,4 @@ report:
 clean:
 	rm -rf build
 
-.PHONY: test test-debug soak mutants kernel image bench report clean
+.PHONY: test test-debug soak mutants bisect kernel image bench report clean

@@ -80,6 +80,9 @@ if [ "$(cat "$disk.id" 2>/dev/null)" != "$disk_id" ]; then
 	t0=$(now)
 	data=$BUILD/disk-staging
 	rm -rf "$data" "$disk"
+	# Staging and image: 1.4 GiB (test) or 7 GiB (bench) at the most.
+	need_space "$BUILD" $([ "$dkind" = test ] && echo 1500 || echo 7500) \
+		"building the $dkind disk image"
 	mkdir -p "$data"
 	eval "$section"
 	rm -rf "$data"

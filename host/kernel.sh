@@ -18,6 +18,8 @@ esac
 tree=$("$TOP/host/tree.sh" "$kind")
 obj=obj-$flavour
 objdir=$tree/$obj
+# Objects take 160 MiB (guest) to 320 MiB (debug); ccache up to its limit.
+need_space "$objdir" 600 "building the $kind/$flavour kernel"
 mkdir -p "$objdir" "$CACHE/ccache"
 export CCACHE_DIR=$CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 # Reproducible builds: nothing that changes per build enters the image.

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/tree.sh [patched|vanilla|mutant-NAME]   (prints the tree's
-# path last). A mutant is the series plus mutants/NAME.patch, a deliberately
-# broken kernel that proves a test can fail. Mutants live in the patched
-# tree itself, their patch applied on top of the series and taken off again
-# for the next one: a kernel tree with its objects takes gigabytes, and a
-# tree per mutant filled a CI machine's disk.
+# Usage: host/tree.sh [patched|vanilla|mutant-NAME|prefix-K]   (prints the
+# tree's path last). prefix-K is the first K patches of the series, in a
+# tree of its own (host/bisect.sh). A mutant is the series plus
+# mutants/NAME.patch, a deliberately broken kernel that proves a test can
+# fail. Mutants live in the patched tree itself, their patch applied on top
+# of the series and taken off again for the next one: a kernel tree with its
+# objects takes gigabytes, and a tree per mutant filled a CI machine's disk.
 #
 # The tree is unpacked once; when the series changes, the applied patches
 # past the first one that differs are reversed and the rest applied, so that
@@ -21,7 +22,11 @@ mutant-*)
 	tree=$BUILD/linux
 	[ -f "$TOP/mutants/${kind#mutant-}.patch" ] ||
 		die "tree.sh: no mutant named '${kind#mutant-}' in mutants/" ;;
-*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla or mutant-NAME)" ;;
+prefix-[1-9]*)	# the first K patches of the series: does each build and boot?
+	tree=$BUILD/linux-bisect
+	[[ "${kind#prefix-}" =~ ^[1-9][0-9]*$ ]] ||
+		die "tree.sh: prefix-K needs a number K from 1, not '${kind#prefix-}'" ;;
+*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, mutant-NAME or prefix-K)" ;;
 esac
 tarball=/usr/src/linux-source-6.12.tar.xz
 [ -r "$tarball" ] || die "$tarball is missing: apt-get install linux-source-6.12"
@@ -64,6 +69,11 @@ if [ "$kind" != vanilla ]; then
 		[ -f "$TOP/patches/$p" ] || die "patches/series names $p, which does not exist"
 		wanted+=("$p")
 	done < "$TOP/patches/series"
+fi
+if [ "${kind#prefix-}" != "$kind" ]; then
+	[ "${kind#prefix-}" -le ${#wanted[@]} ] ||
+		die "tree.sh: the series has ${#wanted[@]} patches, not ${kind#prefix-}"
+	wanted=("${wanted[@]:0:${kind#prefix-}}")
 fi
 # Patch names are relative to patches/.
 [ "${kind#mutant-}" = "$kind" ] || wanted+=("../mutants/${kind#mutant-}.patch")
