@@ -28,9 +28,14 @@ prefix-[1-9]*)	# the first K patches of the series: does each build and boot?
 		die "tree.sh: prefix-K needs a number K from 1, not '${kind#prefix-}'" ;;
 *) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, mutant-NAME or prefix-K)" ;;
 esac
-tarball=/usr/src/linux-source-6.12.tar.xz
+# EXECFIRST_TARBALL: another tarball of the same layout (host/tests/tree.t).
+tarball=${EXECFIRST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 [ -r "$tarball" ] || die "$tarball is missing: apt-get install linux-source-6.12"
-debver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+if [ -n "${EXECFIRST_TARBALL:-}" ]; then
+	debver=test
+else
+	debver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+fi
 state=$tree/.execfirst
 # The tarball's identity: a new Debian upload means a fresh unpack.
 source_id="linux-source-6.12 $debver $(stat -c '%s %Y' "$tarball")"
