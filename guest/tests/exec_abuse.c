@@ -107,8 +107,13 @@ static pid_t start_abuser(bool exec)
 	return pid;
 }
 
-/* Read stream.bin past the hot set, again and again. */
-static pid_t start_stream(const char *cg)
+/*
+ * Read stream.bin past the hot set, again and again: with read(), or
+ * through a mapping. The multi-gen LRU keeps every mapped page against a
+ * read() stream, so there the rule (and its bound) would have nothing to
+ * do; a mapped stream is what makes it evict mapped pages.
+ */
+static pid_t start_stream(const char *cg, bool mapped)
 {
 	pid_t pid = fork();
 
@@ -117,8 +122,16 @@ static pid_t start_stream(const char *cg)
 	if (!pid) {
 		static char buf[1 << 17];
 		int fd = child_open_stream(cg);
+		size_t len = 0;
+		char *p = NULL;
 
+		if (mapped)
+			p = map_file(DISK "/stream.bin", PROT_READ, &len);
 		for (;;) {
+			if (mapped) {
+				touch_pages(p + HOT_MB * MiB, len - HOT_MB * MiB);
+				continue;
+			}
 			lseek(fd, HOT_MB * MiB, SEEK_SET);
 			while (read(fd, buf, sizeof(buf)) > 0)
 				;
@@ -232,7 +245,7 @@ static bool one_run(const char *engine, const struct place *pl, bool exec,
 
 	abuser = start_abuser(exec);
 	sleep_ms(2000L * scale);
-	stream = start_stream(victim);
+	stream = start_stream(victim, !strcmp(engine, "mglru"));
 	sampler = start_sampler(r);
 	r->hit_ratio = workload(victim, 5.0 * scale, 15.0 * scale,
 				(long long *)&r->reads);
