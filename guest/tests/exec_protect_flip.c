@@ -70,6 +70,10 @@ int main(int argc, char **argv)
 	const struct twin_config c = {
 		.engine = "classic", .exec_protect = -1, .memory_max_mb = 96,
 		.memory_high = true,
+		/* Mapped, so that both engines evict the twins' mapped pages
+		 * and the rule has work on both (a read() stream leaves them
+		 * alone on the multi-gen LRU). */
+		.mmap_stream = true,
 		.twin_mb = 24, .interval_ms = 3000, .warmup = 1, .rounds = 5,
 	};
 	static char log[LOG_SIZE];
@@ -132,8 +136,10 @@ int main(int argc, char **argv)
 	tap_result(n >= 0 && !found, "no warning, BUG or lockup in the kernel log");
 	tap_result(!sh->regressions, "counters never went down in %ld samples",
 		   sh->flips);
-	tap_result(r.cg_activate == r.vm_activate && r.cg_rotate == r.vm_rotate,
-		   "memory.stat agrees with /proc/vmstat (activate %lld/%lld, rotate %lld/%lld)",
+	/* Agreeing zeros would prove nothing: the rule must have acted. */
+	tap_result(r.vm_activate + r.vm_rotate > 0 &&
+		   r.cg_activate == r.vm_activate && r.cg_rotate == r.vm_rotate,
+		   "the rule acted and memory.stat agrees with /proc/vmstat (activate %lld/%lld, rotate %lld/%lld)",
 		   r.cg_activate, r.vm_activate, r.cg_rotate, r.vm_rotate);
 	return tap_finish();
 }
