@@ -34,8 +34,10 @@ for k in $(seq "$n"); do
 	"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" --disk "$disk" \
 		--timeout 300 --out "$out" tests/exec_protect_sysctl > /dev/null 2>&1 || true
 	verdict=$(cat "$out/verdict")
-	[ "$verdict" = pass ] && rc=0 || rc=1
-	tap_ok "$rc" "patches 1-$k boot and pass the sysctl test ($verdict; $(grep -c '^ok' "$out/output.txt") ok, $(grep -c '# SKIP' "$out/output.txt") skipped)"
+	skipped=$(grep -c '^ok .*# SKIP' "$out/output.txt" || true)
+	passed=$(($(grep -c '^ok' "$out/output.txt" || true) - skipped))
+	[ "$verdict" = pass ] && [ "$passed" -gt 0 ] && rc=0 || rc=1
+	tap_ok "$rc" "patches 1-$k boot and pass the sysctl test ($verdict: $passed passed, $skipped skipped for knobs not there yet)"
 done
 tap_summary
 [ "$TAP_FAIL" = 0 ]
