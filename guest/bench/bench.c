@@ -602,8 +602,15 @@ int main(int argc, char **argv)
 
 	if (strcmp(engine, "default") && !lru_engine_set(engine))
 		die("cannot select the %s reclaim engine", engine);
-	if (strchr(protect, '/')) {	/* "1/N": and vm.exec_protect_max=N */
-		knob_set(EXEC_PROTECT_MAX, strchr(protect, '/') + 1);
+	/* "1/N": and vm.exec_protect_max=N; "1/N/MS": and exec_protect_ms */
+	if (strchr(protect, '/')) {
+		char *max = strchr(protect, '/') + 1, *ms = strchr(max, '/');
+
+		if (ms) {
+			*ms++ = '\0';
+			knob_set(EXEC_PROTECT_MS, ms);
+		}
+		knob_set(EXEC_PROTECT_MAX, max);
 		*strchr(protect, '/') = '\0';
 	}
 	if (strcmp(protect, "keep"))
