@@ -78,7 +78,7 @@ static void pace(int mbps, size_t bytes)
  * through read() or through a mapping, as git's packfiles are read. */
 static void stream_child(const struct twin_config *c)
 {
-	static char buf[256 * 1024];
+	static char buf[256 * 1024], hot[110 * 4096];
 	size_t len = 0, off;
 	void *p;
 	int fd;
@@ -96,8 +96,13 @@ static void stream_child(const struct twin_config *c)
 		fd = open(STREAM_FILE, O_RDONLY);
 		if (fd < 0)
 			die("open %s: %s", STREAM_FILE, strerror(errno));
-		while (read(fd, buf, sizeof(buf)) > 0)
-			pace(c->stream_mbps, sizeof(buf));
+		if (c->hot_stream)
+			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
+			     off += 100 * 4096)
+				pace(c->stream_mbps, 100 * 4096);
+		else
+			while (read(fd, buf, sizeof(buf)) > 0)
+				pace(c->stream_mbps, sizeof(buf));
 		close(fd);
 	}
 }
@@ -210,7 +215,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	long long vm_activate, vm_rotate, vm_capped;
 	pid_t pressure;
 	int scale;
-	char val[8];
+	char val[16];
 	int i;
 
 	if (c->rounds > 256)
@@ -227,6 +232,11 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		knob_save(EXEC_PROTECT);
 		snprintf(val, sizeof(val), "%d", c->exec_protect);
 		knob_set(EXEC_PROTECT, val);
+	}
+	if (c->protect_ms > 0 && !access(EXEC_PROTECT_MS, W_OK)) {
+		knob_save(EXEC_PROTECT_MS);
+		snprintf(val, sizeof(val), "%d", c->protect_ms - 1);
+		knob_set(EXEC_PROTECT_MS, val);
 	}
 	if (c->protect_max > 0 && !access(EXEC_PROTECT_MAX, W_OK)) {
 		knob_save(EXEC_PROTECT_MAX);
@@ -309,7 +319,8 @@ void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
 	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
-		 c->engine, c->anon, c->mmap_stream ? "mmap" : "read",
+		 c->engine, c->anon,
+		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->exec_protect, c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
@@ -327,8 +338,12 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->engine = v;
 		else if (!strcmp(k, "--protect"))
 			c->exec_protect = atoi(v);
-		else if (!strcmp(k, "--stream"))
+		else if (!strcmp(k, "--protect-ms"))
+			c->protect_ms = atoi(v) + 1;
+		else if (!strcmp(k, "--stream")) {
 			c->mmap_stream = !strcmp(v, "mmap");
+			c->hot_stream = !strcmp(v, "pread-hot");
+		}
 		else if (!strcmp(k, "--stream-mbps"))
 			c->stream_mbps = atoi(v);
 		else if (!strcmp(k, "--max-mb"))

@@ -16,9 +16,14 @@ struct twin_config {
 	int exec_protect;	/* value for vm.exec_protect; -1 leaves it */
 	int protect_max;	/* vm.exec_protect_max where the kernel has
 				 * it; 0 leaves it */
+	int protect_ms;		/* vm.exec_protect_ms plus 1 where the kernel
+				 * has it (so that 1 sets 0); 0 leaves it */
 	bool anon;		/* anonymous memory (with swap) instead of files */
 	bool mmap_stream;	/* the stream touches an mmap() of the file
 				 * instead of read()ing it */
+	bool hot_stream;	/* Wu's file server: pread() 110 pages at
+				 * every 100, so a tenth is read twice and
+				 * activated, turning the active list over */
 	int stream_mbps;	/* the stream's speed limit, 0 for none */
 	int memory_max_mb;	/* memory.max of the twins' cgroup */
 	bool memory_high;	/* set memory_max_mb as memory.high instead:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* File-backed PROT_EXEC pages outlive identical PROT_READ pages under a
- * streaming read when vm.exec_protect=1, and do not when it is 0. On the
+ * streaming read when vm.exec_protect=1, and do not when it is 0; on the
+ * classic LRU also under a stream that turns the active list over. On the
  * multi-gen LRU the stream goes through mmap(): its pages are promoted like
  * the twins', and a read() stream would not touch mapped pages at all. */
 #include "../lib/twin_cases.h"
@@ -12,6 +13,13 @@
 	.mmap_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
 	.interval_ms = 3000, .warmup = 2, .rounds = 6 }
 
+/* Wu's file-server stream turns the classic active list over faster than
+ * the twins are used (every 5 s): the seed's rule alone (exec_protect_ms
+ * 0) lost 100% of the exec twin here, like the read twin. */
+#define HOT_TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+	.hot_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
+	.interval_ms = 5000, .warmup = 2, .rounds = 6 }
+
 static const struct twin_config file_twins = TWIN("classic", 1);
 
 static const struct twin_case cases[] = {
@@ -21,6 +29,10 @@ static const struct twin_case cases[] = {
 	/* Switched off: pre-2.6.31 behaviour, no difference. */
 	{ "classic LRU, exec_protect=0: twins lose alike",
 	  TWIN("classic", 0), TWINS_CLOSE, 0.15 },
+	/* exec_protect_ms on the classic LRU: code used within it stays
+	 * active although the active list turns over in between. */
+	{ "classic LRU, file-server stream, exec_protect=1: exec twin keeps its pages",
+	  HOT_TWIN("classic", 1), EXEC_KEPT, 0.30 },
 	/* The multi-gen LRU's trips: code outlives a mapped stream. */
 	{ "multi-gen LRU, exec_protect=1: exec twin keeps its pages",
 	  MMAP_TWIN("mglru", 1), EXEC_KEPT, 0.30 },
