@@ -2,22 +2,22 @@
 # `make bisect`: every patch of the series builds and boots on its own.
 # For K = 1..N, the tree with the first K patches (build/linux-bisect,
 # moved from one K to the next by applying one more patch) is built with
-# the guest config, must compile without a warning in the files the
-# patches touch, and is booted to run the sysctl test (which skips the
-# knobs a prefix does not have yet). Prints TAP; exits 0 only if all passed.
+# the guest config, must compile without a compiler warning, and is booted
+# to run the sysctl test (which skips the knobs a prefix does not have yet). Prints TAP; exits 0 only if all passed.
 # Usage: host/bisect.sh   (needs about 2 GiB for its own tree)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
 
 [ $# -eq 0 ] || die "bisect.sh: takes no arguments, not '$*'"
 "$TOP/host/deps.sh" test
-n=$(grep -cv '^\(#\|$\)' "$TOP/patches/series")
+mapfile -t series < <(grep -v '^\(#\|$\)' "$TOP/patches/series")
+n=${#series[@]}
 echo "1..$((2 * n))"
 read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
 runs=$BUILD/runs/bisect-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$runs"
 for k in $(seq "$n"); do
-	p=$(grep -v '^\(#\|$\)' "$TOP/patches/series" | sed -n "${k}p")
+	p=${series[$((k - 1))]}
 	# kbuild prints warnings on stderr; -s keeps the rest quiet.
 	if kernel=$("$TOP/host/kernel.sh" "prefix-$k" guest 2> "$runs/build-$k.log" | tail -n 1); then
 		warns=$(grep -c 'warning:' "$runs/build-$k.log" || true)
