@@ -3,7 +3,8 @@
 # For K = 1..N, the tree with the first K patches (build/linux-bisect,
 # moved from one K to the next by applying one more patch) is built with
 # the guest config, must compile without a compiler warning, and is booted
-# to run the sysctl test (which skips the knobs a prefix does not have yet). Prints TAP; exits 0 only if all passed.
+# to run the sysctl test (which skips the knobs a prefix does not have yet).
+# Prints TAP; exits 0 only if all passed.
 # Usage: host/bisect.sh   (needs about 2 GiB for its own tree)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
