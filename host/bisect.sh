@@ -4,21 +4,57 @@
 # moved from one K to the next by applying one more patch) is built with
 # the guest config, must compile without a compiler warning, and is booted
 # to run the sysctl test (which skips the knobs a prefix does not have yet).
+# Every prefix must also build without a warning in the guest config less
+# CONFIG_MEMCG, less CONFIG_LRU_GEN and less CONFIG_SYSCTL (config/bisect/),
+# and compile mm/ and fs/inode.o with Debian's own kernel config
+# (linux-config-6.12's config.amd64_none_amd64), where it would ship.
 # Prints TAP; exits 0 only if all passed.
-# Usage: host/bisect.sh   (needs about 2 GiB for its own tree)
+# Usage: host/bisect.sh   (needs about 4 GiB for its own tree and objects)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
 
 [ $# -eq 0 ] || die "bisect.sh: takes no arguments, not '$*'"
-"$TOP/host/deps.sh" test
+"$TOP/host/deps.sh" bisect
 mapfile -t series < <(grep -v '^\(#\|$\)' "$TOP/patches/series")
 n=${#series[@]}
-echo "1..$((2 * n))"
+flavours=(no-memcg no-lru-gen no-sysctl)
+debian_config=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+echo "1..$(((3 + ${#flavours[@]}) * n))"
+
+# tap_build K WHAT LOG: a build's verdict from its exit status and log.
+tap_build() {
+	local k=$1 what=$2 log=$3 rc=$4 warns
+	warns=$(grep -c 'warning:' "$log" || true)
+	grep 'warning:' "$log" | head -n 5 | sed 's/^/# /' || true
+	[ "$rc" = 0 ] || tail -n 20 "$log" | sed 's/^/# /'
+	[ "$rc" = 0 ] && [ "$warns" = 0 ] && rc=0 || rc=1
+	tap_ok "$rc" "patches 1-$k ($what) build ($warns warnings; ${log#"$TOP"/})"
+}
+
+# Compile mm/ and fs/inode.o of a tree with Debian's config.
+debian_mm() {	# debian_mm TREE
+	local mk=(make -C "$1" O=obj-debian ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+	mkdir -p "$1/obj-debian"
+	if ! cmp -s <(xz -dc "$debian_config") "$1/obj-debian/.config.debian"; then
+		xz -dc "$debian_config" > "$1/obj-debian/.config.debian"
+		cp "$1/obj-debian/.config.debian" "$1/obj-debian/.config"
+		"${mk[@]}" -s olddefconfig
+	fi
+	CCACHE_DIR=$CACHE/ccache "${mk[@]}" -s mm/ fs/inode.o
+}
 read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
 runs=$BUILD/runs/bisect-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$runs"
 for k in $(seq "$n"); do
 	p=${series[$((k - 1))]}
+	for f in "${flavours[@]}"; do
+		"$TOP/host/kernel.sh" "prefix-$k" "$f" > /dev/null 2> "$runs/build-$k-$f.log" &&
+			rc=0 || rc=$?
+		tap_build "$k" "$p, $f" "$runs/build-$k-$f.log" "$rc"
+	done
+	debian_mm "$BUILD/linux-bisect" > /dev/null 2> "$runs/build-$k-debian.log" &&
+		rc=0 || rc=$?
+	tap_build "$k" "$p, mm/ with Debian's config" "$runs/build-$k-debian.log" "$rc"
 	# kbuild prints warnings on stderr; -s keeps the rest quiet.
 	if kernel=$("$TOP/host/kernel.sh" "prefix-$k" guest 2> "$runs/build-$k.log" | tail -n 1); then
 		warns=$(grep -c 'warning:' "$runs/build-$k.log" || true)

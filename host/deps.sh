@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure Debian packages the pipeline needs are installed: install them
 # with apt-get when running as root, otherwise name them and fail.
-# Usage: host/deps.sh [test|bench]
+# Usage: host/deps.sh [test|bench|bisect]
 . "$(dirname "$0")/lib.sh"
 
 what=${1:-test}
@@ -11,7 +11,8 @@ pkgs=(linux-source-6.12 qemu-system-x86 busybox-static gcc make flex bison
 case "$what" in
 test) ;;
 bench) pkgs+=(gnuplot-nox libsqlite3-dev sqlite3 binutils) ;;
-*) die "deps.sh: unknown profile '$what' (expected test or bench)" ;;
+bisect) pkgs+=(linux-config-6.12) ;;
+*) die "deps.sh: unknown profile '$what' (expected test, bench or bisect)" ;;
 esac
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configure and build a guest kernel out of tree, with ccache.
-# Usage: host/kernel.sh [patched|vanilla] [guest|debug]
+# Usage: host/kernel.sh [patched|vanilla|...] [guest|debug|no-memcg|no-lru-gen|no-sysctl]
+# (the last three: the guest config without that option, for make bisect)
 # Prints the path of a copy of the bzImage last (build/kernels/KIND-FLAVOUR),
 # so that a mutant built later in the same tree leaves it alone. The object
 # folder is a direct subfolder of the tree, so kbuild uses relative paths
@@ -12,7 +13,9 @@ flavour=${2:-guest}
 case "$flavour" in
 guest) frags=("$TOP"/config/[0-9]*.config) ;;
 debug) frags=("$TOP"/config/[0-9]*.config "$TOP"/config/debug/*.config) ;;
-*) die "kernel.sh: unknown flavour '$flavour' (expected guest or debug)" ;;
+no-memcg|no-lru-gen|no-sysctl)
+	frags=("$TOP"/config/[0-9]*.config "$TOP/config/bisect/$flavour.config") ;;
+*) die "kernel.sh: unknown flavour '$flavour' (expected guest, debug, no-memcg, no-lru-gen or no-sysctl)" ;;
 esac
 
 tree=$("$TOP/host/tree.sh" "$kind")
@@ -35,6 +38,7 @@ if [ "$(cat "$objdir/.execfirst-config" 2>/dev/null)" != "$cfg_id" ]; then
 		"$objdir/.config" "${frags[@]}" > "$objdir/merge_config.log"
 	run "${mk[@]}" -s olddefconfig
 	# kunit.py's rule: every requested option must survive olddefconfig.
+	# A later fragment overrides an earlier one, as in merge_config.sh.
 	missing=()
 	while IFS= read -r line; do
 		case "$line" in
@@ -43,7 +47,11 @@ if [ "$(cat "$objdir/.execfirst-config" 2>/dev/null)" != "$cfg_id" ]; then
 			opt=${line#\# }; opt=${opt%% *}
 			! grep -q "^$opt=" "$objdir/.config" || missing+=("$line") ;;
 		esac
-	done < <(cat "${frags[@]}")
+	done < <(cat "${frags[@]}" | awk '
+		/^CONFIG_[A-Za-z0-9_]+=/ { o = $0; sub(/=.*/, "", o) }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set/ { o = $2 }
+		o != "" { if (!(o in last)) order[n++] = o; last[o] = $0; o = "" }
+		END { for (i = 0; i < n; i++) print last[order[i]] }')
 	if [ ${#missing[@]} -gt 0 ]; then
 		printf '  %s\n' "${missing[@]}" >&2
 		die "not all requested Kconfig options are in the final .config (missing above)"

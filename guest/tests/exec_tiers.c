@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The rule leaves the multi-gen LRU's tiers alone: program text that
- * reclaim found in use, then read() like any file (a binary copied, a .so
+ * The rule leaves the multi-gen LRU's tiers alone: program text that the
+ * aging found in use, then read() like any file (a binary copied, a .so
  * read by a linker), carries the same references into its eviction and
  * refault as data with the same history.
  *
- * Each twin's file is mapped (PROT_EXEC or PROT_READ) and used under a
- * mapped stream in a memory cgroup of its own, so that the aging finds it
- * young. Then, with vm.exec_protect_ms=0 so that no time protection is in
- * play, it is read() three times, evicted with MADV_PAGEOUT (which records
- * each folio's references in its shadow entry as they are), and read once
- * more. The refault counters (memory.stat) say which tier the kernel
- * thought each page was in: a tier high enough to be restored to the
- * working set (workingset_restore_file) needs more references than three
- * reads give. An executable-page mark kept in the folio's LRU_REFS bits,
- * as an earlier version of the series did, reads as extra references and
- * brings the exec twin's pages back as a restored working set.
+ * Two twins' files, one mapped PROT_EXEC and one PROT_READ, are faulted in
+ * by a process in a memory cgroup, and the multi-gen LRU's aging walks its
+ * page tables once (debugfs lru_gen, "+ memcg node seq 0 1"), which is
+ * where the rule learns that the exec twin is code. With no stream and no
+ * eviction in between, each twin then has the same history. With
+ * vm.exec_protect_ms=0 (no time protection in play) each file is read()
+ * three times, evicted with MADV_PAGEOUT (which records each folio's
+ * references in its shadow entry as they are) and read once more. The
+ * refault counters of memory.stat say which tier the kernel thought the
+ * pages were in: a tier high enough to be restored to the working set
+ * (workingset_restore_file) needs more references than three reads give.
+ * A mark kept in the folio's LRU_REFS bits, as an earlier version of the
+ * series did, reads as extra references and brings the exec twin's pages
+ * back as a restored working set, and the read twin's not.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,193 +40,206 @@
 #define PAGE		4096
 #define CGROUP		"execfirst-tiers"
 #define TWIN_MB		24
-#define CG_MB		96
-#define STREAM_FILE	DISK "/stream.bin"
+#define LRU_GEN_DEBUG	"/sys/kernel/debug/lru_gen"
+#define EXEC_FILE	DISK "/twin-exec.bin"
+#define READ_FILE	DISK "/twin-read.bin"
 /* The exec twin may come back restored at most this share more often
  * than the read twin. */
 #define MARGIN		0.05
 
 struct counts {
 	long long refault, activate, restore;
-	double resident_after_pageout;
-	long long rotate;	/* exec_protect_rotate while the twin ran */
+	double left;		/* resident after MADV_PAGEOUT */
 };
 
-static pid_t spawn(void (*fn)(const char *), const char *arg)
+/* The user: maps both twins, faults them in, then waits to be killed. */
+static pid_t start_user(void)
 {
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(ready))
+		die("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		size_t xlen = TWIN_MB * MiB, rlen = TWIN_MB * MiB;
+		void *x, *r;
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		cg_enter(CGROUP, getpid());
+		x = map_file(EXEC_FILE, PROT_READ | PROT_EXEC, &xlen);
+		r = map_file(READ_FILE, PROT_READ, &rlen);
+		touch_pages(x, xlen);
+		touch_pages(r, rlen);
+		if (write(ready[1], "r", 1) != 1)
+			exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		die("the user died before faulting its twins in");
+	close(ready[0]);
+	return pid;
+}
+
+/*
+ * The multi-gen LRU's memcg id and current max_seq for our cgroup on node
+ * 0, from debugfs: "memcg ID PATH", " node N", then one line per
+ * generation whose first number is its seq.
+ */
+static bool lru_gen_state(int *memcg_id, unsigned long *max_seq)
+{
+	char line[256], path[128];
+	bool ours = false, found = false;
+	FILE *f = fopen(LRU_GEN_DEBUG, "r");
+	unsigned long seq;
+	int id, node = -1;
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "memcg %d %127s", &id, path) == 2) {
+			ours = !strcmp(path, "/" CGROUP);
+			if (ours)
+				*memcg_id = id;
+		} else if (sscanf(line, " node %d", &node) == 1) {
+			continue;
+		} else if (ours && node == 0 && sscanf(line, " %lu", &seq) == 1) {
+			*max_seq = seq;
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* One walk of the cgroup's page tables by the aging, without eviction. */
+static void age_once(void)
+{
+	unsigned long max_seq;
+	char cmd[96];
+	int id, fd;
+
+	if (!lru_gen_state(&id, &max_seq))
+		die("cannot find %s in %s", CGROUP, LRU_GEN_DEBUG);
+	snprintf(cmd, sizeof(cmd), "+ %d 0 %lu 0 1", id, max_seq);
+	fd = open(LRU_GEN_DEBUG, O_WRONLY);
+	if (fd < 0 || write(fd, cmd, strlen(cmd)) < 0)
+		die("%s: '%s': %s", LRU_GEN_DEBUG, cmd, strerror(errno));
+	close(fd);
+}
+
+/* read() the first TWIN_MB of a file `times` times, in the cgroup. */
+static void read_in_cgroup(const char *path, int times)
+{
+	static char buf[1 << 20];
+	int status;
 	pid_t pid = fork();
 
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		int fd;
+
 		cg_enter(CGROUP, getpid());
-		fn(arg);
+		while (times--) {
+			long long off;
+
+			fd = open(path, O_RDONLY);
+			if (fd < 0)
+				die("open %s: %s", path, strerror(errno));
+			for (off = 0; off < TWIN_MB * MiB; off += sizeof(buf))
+				if (pread(fd, buf, sizeof(buf), off) <= 0)
+					die("pread %s: %s", path, strerror(errno));
+			close(fd);
+		}
 		exit(0);
 	}
-	return pid;
-}
-
-static void stop(pid_t pid)
-{
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-}
-
-/* Touch the first TWIN_MB of a file through a mapping, every 500 ms. */
-static void user_child(const char *spec)
-{
-	bool exec = spec[0] == 'x';
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(spec + 1, PROT_READ | (exec ? PROT_EXEC : 0), &len);
-
-	for (;;) {
-		touch_pages(p, len);
-		sleep_ms(500);
-	}
-}
-
-/* A stream through a mapping: the aging promotes it like the twins. */
-static void stream_child(const char *path)
-{
-	size_t len = 0;
-	void *p = map_file(path, PROT_READ, &len);
-
-	for (;;)
-		touch_pages(p, len);
-}
-
-/* read() the first TWIN_MB of a file, in this process's cgroup. */
-static void read_twin(const char *path)
-{
-	static char buf[1 << 20];
-	long long off;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		die("open %s: %s", path, strerror(errno));
-	for (off = 0; off < TWIN_MB * MiB; off += sizeof(buf))
-		if (pread(fd, buf, sizeof(buf), off) <= 0)
-			die("pread %s: %s", path, strerror(errno));
-	close(fd);
-}
-
-static void reader_child(const char *spec)
-{
-	int times = spec[0] - '0';
-
-	while (times--)
-		read_twin(spec + 1);
-}
-
-static void run_child(void (*fn)(const char *), const char *arg)
-{
-	int status;
-	pid_t pid = spawn(fn, arg);
-
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status))
-		die("child for %s failed", arg);
+		die("reading %s failed", path);
 }
 
-static double residency(const char *path)
+/* Evict the first TWIN_MB of a file with MADV_PAGEOUT; what is left. */
+static double pageout(const char *path)
 {
 	size_t len = TWIN_MB * MiB;
 	void *p = map_file(path, PROT_READ, &len);
-	double r = resident_fraction(p, len);
-
-	munmap(p, len);
-	return r;
-}
-
-/*
- * Evict the twin with MADV_PAGEOUT: straight to shrink_folio_list(), so
- * that each folio's references go into its shadow entry as they are.
- */
-static void pageout(const char *path)
-{
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(path, PROT_READ, &len);
+	double left;
 
 	touch_pages(p, len);
 	if (madvise(p, len, MADV_PAGEOUT))
 		die("MADV_PAGEOUT: %s", strerror(errno));
+	left = resident_fraction(p, len);
 	munmap(p, len);
+	return left;
 }
 
-static void one_twin(bool exec, struct counts *c)
+static void evict_and_refault(const char *path, struct counts *c)
 {
-	const char *path = exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin";
-	char spec[128];
-	long long r0, a0, s0, rot0;
-	pid_t user, stream;
+	long long r0, a0, s0;
 
-	knob_set("/proc/sys/vm/drop_caches", "3");
-	if (!cg_create(CGROUP, CG_MB * MiB))
-		die("cannot create cgroup %s", CGROUP);
-	knob_set(EXEC_PROTECT_MS, "20000");
-
-	/* Found in use under pressure: what the aging marks as code. */
-	rot0 = vmstat_get("exec_protect_rotate");
-	snprintf(spec, sizeof(spec), "%c%s", exec ? 'x' : 'r', path);
-	user = spawn(user_child, spec);
-	sleep_ms(1000);
-	stream = spawn(stream_child, STREAM_FILE);
-	sleep_ms(8000);
-	stop(stream);
-	stop(user);
-	c->rotate = vmstat_get("exec_protect_rotate") - rot0;
-
-	/* From here on, no time protection: only the tiers are compared. */
-	knob_set(EXEC_PROTECT_MS, "0");
-	snprintf(spec, sizeof(spec), "3%s", path);
-	run_child(reader_child, spec);
-
-	pageout(path);
-	c->resident_after_pageout = residency(path);
-
+	c->left = pageout(path);
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
 	a0 = cg_stat(CGROUP, "workingset_activate_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");
-	snprintf(spec, sizeof(spec), "1%s", path);
-	run_child(reader_child, spec);
+	read_in_cgroup(path, 1);
 	c->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
 	c->activate = cg_stat(CGROUP, "workingset_activate_file") - a0;
 	c->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
-	tap_diag("%s twin: exec_protect_rotate +%lld while used; %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages",
-		 exec ? "exec" : "read", c->rotate,
-		 100 * c->resident_after_pageout, c->refault, c->activate,
-		 c->restore);
-	cg_remove(CGROUP);
+	tap_diag("%s: %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages",
+		 path, 100 * c->left, c->refault, c->activate, c->restore);
 }
 
 int main(void)
 {
 	const long long pages = TWIN_MB * MiB / PAGE;
 	struct counts x, r;
+	long long stamped;
+	pid_t user;
 
 	tap_plan(3);
-	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru")) {
-		tap_skip("no vm.exec_protect_ms or multi-gen LRU");
-		tap_skip("no vm.exec_protect_ms or multi-gen LRU");
-		tap_skip("no vm.exec_protect_ms or multi-gen LRU");
+	if (access(LRU_GEN_DEBUG, W_OK))
+		mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	if (access(EXEC_PROTECT_MS, W_OK) || access(LRU_GEN_DEBUG, W_OK) ||
+	    !lru_engine_set("mglru") || !cg_create(CGROUP, 256 * MiB)) {
+		for (int i = 0; i < 3; i++)
+			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
 		return tap_finish();
 	}
 	knob_save(EXEC_PROTECT);
 	knob_save(EXEC_PROTECT_MS);
 	knob_set(EXEC_PROTECT, "1");
+	knob_set(EXEC_PROTECT_MS, "20000");
+	knob_set("/proc/sys/vm/drop_caches", "3");
 
-	one_twin(true, &x);
-	one_twin(false, &r);
+	/* The aging finds both twins young; the rule learns the exec one
+	 * is code (a first-use activation of the same twin would show as
+	 * exec_protect_activate; none is expected without eviction). */
+	user = start_user();
+	stamped = vmstat_get("exec_protect_activate");
+	age_once();
+	age_once();
+	kill(user, SIGKILL);
+	waitpid(user, NULL, 0);
 
-	tap_result(x.rotate > 0,
-		   "the rule acted on the exec twin while it was used (exec_protect_rotate +%lld)",
-		   x.rotate);
-	tap_result(x.resident_after_pageout < 0.05 && r.resident_after_pageout < 0.05 &&
+	/* No time protection from here on: the tiers alone decide. */
+	knob_set(EXEC_PROTECT_MS, "0");
+	read_in_cgroup(EXEC_FILE, 3);
+	read_in_cgroup(READ_FILE, 3);
+	evict_and_refault(EXEC_FILE, &x);
+	evict_and_refault(READ_FILE, &r);
+
+	tap_result(vmstat_get("exec_protect_activate") == stamped,
+		   "the twins were aged without eviction (exec_protect_activate unchanged)");
+	tap_result(x.left < 0.05 && r.left < 0.05 &&
 		   x.refault > pages / 2 && r.refault > pages / 2,
-		   "both twins were reclaimed and refaulted (%.1f%% and %.1f%% left; %lld and %lld refaults)",
-		   100 * x.resident_after_pageout, 100 * r.resident_after_pageout,
-		   x.refault, r.refault);
+		   "both twins were evicted and refaulted (%.1f%% and %.1f%% left; %lld and %lld refaults)",
+		   100 * x.left, 100 * r.left, x.refault, r.refault);
 	tap_result(x.restore <= r.restore + MARGIN * pages,
 		   "read() text refaults in the same tier as data: restored %lld exec pages, %lld read pages (margin %lld)",
 		   x.restore, r.restore, (long long)(MARGIN * pages));
