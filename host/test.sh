@@ -67,7 +67,8 @@ done
 guest_tests=("$@")
 [ ${#guest_tests[@]} -gt 0 ] ||
 	guest_tests=(exec_protect_sysctl exec_protect_counters
-		exec_protect_flip twin_exec_file twin_exec_anon exec_abuse)
+		exec_protect_flip twin_exec_file twin_exec_anon exec_abuse
+		exec_tiers)
 for t in "${guest_tests[@]}"; do
 	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
 	out=$runs/$t

@@ -117,8 +117,11 @@ static bool lru_gen_state(int *memcg_id, unsigned long *max_seq)
 	return found;
 }
 
-/* One walk of the cgroup's page tables by the aging, without eviction. */
-static void age_once(void)
+/*
+ * One walk of the cgroup's page tables by the aging, without eviction.
+ * Returns max_seq before it; the walk makes a new generation.
+ */
+static unsigned long age_once(void)
 {
 	unsigned long max_seq;
 	char cmd[96];
@@ -131,6 +134,7 @@ static void age_once(void)
 	if (fd < 0 || write(fd, cmd, strlen(cmd)) < 0)
 		die("%s: '%s': %s", LRU_GEN_DEBUG, cmd, strerror(errno));
 	close(fd);
+	return max_seq;
 }
 
 /* read() the first TWIN_MB of a file `times` times, in the cgroup. */
@@ -199,7 +203,9 @@ int main(void)
 {
 	const long long pages = TWIN_MB * MiB / PAGE;
 	struct counts x, r;
+	unsigned long seq0, seq1;
 	long long stamped;
+	int id;
 	pid_t user;
 
 	tap_plan(3);
@@ -222,8 +228,10 @@ int main(void)
 	 * exec_protect_activate; none is expected without eviction). */
 	user = start_user();
 	stamped = vmstat_get("exec_protect_activate");
+	seq0 = age_once();
 	age_once();
-	age_once();
+	if (!lru_gen_state(&id, &seq1))
+		die("%s lost %s", LRU_GEN_DEBUG, CGROUP);
 	kill(user, SIGKILL);
 	waitpid(user, NULL, 0);
 
@@ -234,8 +242,10 @@ int main(void)
 	evict_and_refault(EXEC_FILE, &x);
 	evict_and_refault(READ_FILE, &r);
 
-	tap_result(vmstat_get("exec_protect_activate") == stamped,
-		   "the twins were aged without eviction (exec_protect_activate unchanged)");
+	tap_result(seq1 == seq0 + 2 &&
+		   vmstat_get("exec_protect_activate") == stamped,
+		   "the twins were aged twice without eviction (max_seq %lu -> %lu, exec_protect_activate unchanged)",
+		   seq0, seq1);
 	tap_result(x.left < 0.05 && r.left < 0.05 &&
 		   x.refault > pages / 2 && r.refault > pages / 2,
 		   "both twins were evicted and refaulted (%.1f%% and %.1f%% left; %lld and %lld refaults)",
