@@ -233,15 +233,13 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		snprintf(val, sizeof(val), "%d", c->exec_protect);
 		knob_set(EXEC_PROTECT, val);
 	}
-	if (c->protect_ms > 0 && !access(EXEC_PROTECT_MS, W_OK)) {
+	if (c->protect_ms && !access(EXEC_PROTECT_MS, W_OK)) {
 		knob_save(EXEC_PROTECT_MS);
-		snprintf(val, sizeof(val), "%d", c->protect_ms - 1);
-		knob_set(EXEC_PROTECT_MS, val);
+		knob_set(EXEC_PROTECT_MS, c->protect_ms);
 	}
-	if (c->protect_max > 0 && !access(EXEC_PROTECT_MAX, W_OK)) {
+	if (c->protect_max && !access(EXEC_PROTECT_MAX, W_OK)) {
 		knob_save(EXEC_PROTECT_MAX);
-		snprintf(val, sizeof(val), "%d", c->protect_max);
-		knob_set(EXEC_PROTECT_MAX, val);
+		knob_set(EXEC_PROTECT_MAX, c->protect_max);
 	}
 	/* A twin that dies (say, OOM-killed) makes sweep() fail loudly
 	 * instead of killing us with SIGPIPE. */
@@ -318,10 +316,11 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
+	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d exec_protect_max=%s exec_protect_ms=%s max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
 		 c->engine, c->anon,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
-		 c->exec_protect, c->memory_max_mb,
+		 c->exec_protect, c->protect_max ? c->protect_max : "-",
+		 c->protect_ms ? c->protect_ms : "-", c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
 		 r->vm_rotate, r->cg_activate, r->cg_rotate);
@@ -339,7 +338,9 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 		else if (!strcmp(k, "--protect"))
 			c->exec_protect = atoi(v);
 		else if (!strcmp(k, "--protect-ms"))
-			c->protect_ms = atoi(v) + 1;
+			c->protect_ms = v;
+		else if (!strcmp(k, "--protect-max"))
+			c->protect_max = v;
 		else if (!strcmp(k, "--stream")) {
 			c->mmap_stream = !strcmp(v, "mmap");
 			c->hot_stream = !strcmp(v, "pread-hot");

@@ -14,10 +14,9 @@
 struct twin_config {
 	const char *engine;	/* "classic" or "mglru" */
 	int exec_protect;	/* value for vm.exec_protect; -1 leaves it */
-	int protect_max;	/* vm.exec_protect_max where the kernel has
-				 * it; 0 leaves it */
-	int protect_ms;		/* vm.exec_protect_ms plus 1 where the kernel
-				 * has it (so that 1 sets 0); 0 leaves it */
+	const char *protect_max; /* vm.exec_protect_max where the kernel
+				  * has it; NULL leaves it */
+	const char *protect_ms;	/* vm.exec_protect_ms likewise */
 	bool anon;		/* anonymous memory (with swap) instead of files */
 	bool mmap_stream;	/* the stream touches an mmap() of the file
 				 * instead of read()ing it */

@@ -8,6 +8,8 @@
 enum twin_expect {
 	EXEC_KEPT,	/* exec twin loses at least margin less than read twin */
 	TWINS_CLOSE,	/* the two lose within margin of each other */
+	EXEC_NOT_WORSE,	/* exec twin loses at most margin more than read
+			 * twin: what the rule refuses is treated as data */
 };
 
 struct twin_case {

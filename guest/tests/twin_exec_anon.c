@@ -7,7 +7,7 @@
 #include "../lib/twin_cases.h"
 
 #define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
-	.protect_max = 100, .anon = true, .memory_max_mb = 64, .twin_mb = 16, \
+	.protect_max = "100", .anon = true, .memory_max_mb = 64, .twin_mb = 16, \
 	.interval_ms = 3000, .warmup = 2, .rounds = 5 }
 
 static const struct twin_config anon_twins = TWIN("classic", 1);

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A program's time under vm.exec_protect_ms ends when it ends, and does
+ * not come back after a quiet period: code last used longer ago than
+ * exec_protect_ms is evicted like data, however long the machine was
+ * quiet in between.
+ *
+ * In a memory cgroup, an exec twin (a file mapped PROT_EXEC) and a read
+ * twin (the same data mapped PROT_READ) are used under a mapped stream on
+ * the multi-gen LRU, with exec_protect_ms=5000, until the rule acts. Then
+ * everything stops: no use (the user is stopped with its mappings), no
+ * stream, no reclaim. After the quiet
+ * period the stream comes back, the twins stay unused, and what is left
+ * of each twin is measured 2 s later. After 0.5 s of quiet the exec twin
+ * is still within its time and must keep more than the read twin; after
+ * 16.25 s (more than three times exec_protect_ms) it must lose like the
+ * read twin. An earlier version of the series counted time in epochs of
+ * exec_protect_ms modulo 3, so that a mark three epochs old read as
+ * fresh again.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/tap.h"
+#include "../lib/util.h"
+
+#define MiB		(1024LL * 1024)
+#define CGROUP		"execfirst-quiet"
+#define CG_MB		96
+#define TWIN_MB		24
+#define PROTECT_MS	"5000"
+#define USE_S		6
+#define RESTREAM_S	2
+#define MARGIN		0.15	/* expired: exec keeps at most this more */
+#define KEPT		0.30	/* in time: exec keeps at least this more */
+
+struct quiet_case {
+	const char *desc;
+	long quiet_ms;
+	bool expired;
+};
+
+static const struct quiet_case cases[] = {
+	/* Within exec_protect_ms, stream included: the positive control. */
+	{ "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
+	/* Three and a quarter times exec_protect_ms: an epoch counted
+	 * modulo 3 comes round again here. */
+	{ "16.25 s quiet, past exec_protect_ms: exec twin lost like data", 16250, true },
+};
+#define NR_CASES (sizeof(cases) / sizeof(cases[0]))
+
+static pid_t spawn_in_cgroup(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		cg_enter(CGROUP, getpid());
+	}
+	return pid;
+}
+
+static void stop(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+/* Use both twins every 500 ms until killed. */
+static pid_t start_user(void)
+{
+	pid_t pid = spawn_in_cgroup();
+
+	if (!pid) {
+		size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
+		void *x = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
+		void *r = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
+
+		for (;;) {
+			touch_pages(x, xl);
+			touch_pages(r, rl);
+			sleep_ms(500);
+		}
+	}
+	return pid;
+}
+
+/* A stream through a mapping, which the aging promotes like code. */
+static pid_t start_stream(void)
+{
+	pid_t pid = spawn_in_cgroup();
+
+	if (!pid) {
+		size_t len = 0;
+		void *p = map_file(DISK "/stream.bin", PROT_READ, &len);
+
+		for (;;)
+			touch_pages(p, len);
+	}
+	return pid;
+}
+
+static double residency(const char *path)
+{
+	size_t len = TWIN_MB * MiB;
+	void *p = map_file(path, PROT_READ, &len);
+	double r = resident_fraction(p, len);
+
+	munmap(p, len);
+	return r;
+}
+
+static void run_case(const struct quiet_case *c)
+{
+	long long rot0, rotated;
+	double x, r;
+	pid_t user, stream;
+	bool ok;
+
+	knob_set("/proc/sys/vm/drop_caches", "3");
+	if (!cg_create(CGROUP, CG_MB * MiB))
+		die("cannot create %s", CGROUP);
+	rot0 = vmstat_get("exec_protect_rotate");
+	user = start_user();
+	sleep_ms(1000);
+	stream = start_stream();
+	sleep_ms(USE_S * 1000);
+	stop(stream);
+	/* The user stays, with its mappings, but uses nothing more. */
+	kill(user, SIGSTOP);
+	rotated = vmstat_get("exec_protect_rotate") - rot0;
+
+	sleep_ms(c->quiet_ms);
+	stream = start_stream();
+	sleep_ms(RESTREAM_S * 1000);
+	stop(stream);
+	x = residency(DISK "/twin-exec.bin");
+	r = residency(DISK "/twin-read.bin");
+	stop(user);
+	cg_remove(CGROUP);
+
+	tap_diag("%s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%",
+		 c->desc, rotated, RESTREAM_S, 100 * x, 100 * r);
+	if (c->expired)
+		ok = x <= r + MARGIN;
+	else
+		ok = x >= r + KEPT;
+	if (rotated <= 0) {
+		tap_diag("the rule never acted while the twins were used");
+		ok = false;
+	}
+	if (r > 0.7) {
+		tap_diag("the read twin kept %.1f%%: not enough pressure", 100 * r);
+		ok = false;
+	}
+	tap_result(ok, "%s (exec %.1f%%, read %.1f%% left)", c->desc,
+		   100 * x, 100 * r);
+}
+
+int main(void)
+{
+	size_t i;
+
+	tap_plan(NR_CASES);
+	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru") ||
+	    !cg_create(CGROUP, CG_MB * MiB)) {
+		for (i = 0; i < NR_CASES; i++)
+			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup");
+		return tap_finish();
+	}
+	cg_remove(CGROUP);
+	knob_save(EXEC_PROTECT);
+	knob_save(EXEC_PROTECT_MS);
+	knob_set(EXEC_PROTECT, "1");
+	knob_set(EXEC_PROTECT_MS, PROTECT_MS);
+	for (i = 0; i < NR_CASES; i++)
+		run_case(&cases[i]);
+	return tap_finish();
+}
