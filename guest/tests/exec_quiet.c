@@ -7,13 +7,13 @@
  *
  * In a memory cgroup, an exec twin (a file mapped PROT_EXEC) and a read
  * twin (the same data mapped PROT_READ) are used under a mapped stream on
- * the multi-gen LRU, with exec_protect_ms=5000, until the rule acts. Then
+ * the multi-gen LRU, with exec_protect_ms=6000, until the rule acts. Then
  * everything stops: no use (the user is stopped with its mappings), no
  * stream, no reclaim. After the quiet
  * period the stream comes back, the twins stay unused, and what is left
  * of each twin is measured 2 s later. After 0.5 s of quiet the exec twin
  * is still within its time and must keep more than the read twin; after
- * 16.25 s (more than three times exec_protect_ms) it must lose like the
+ * 19.5 s (more than three times exec_protect_ms) it must lose like the
  * read twin. An earlier version of the series counted time in epochs of
  * exec_protect_ms modulo 3, so that a mark three epochs old read as
  * fresh again.
@@ -36,9 +36,10 @@
 #define CGROUP		"execfirst-quiet"
 #define CG_MB		96
 #define TWIN_MB		24
-#define PROTECT_MS	"5000"
+#define PROTECT_MS	"6000"
 #define USE_S		6
 #define RESTREAM_S	2
+#define HARVEST_MS	2000
 #define MARGIN		0.15	/* expired: exec keeps at most this more */
 #define KEPT		0.30	/* in time: exec keeps at least this more */
 
@@ -53,7 +54,7 @@ static const struct quiet_case cases[] = {
 	{ "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
 	/* Three and a quarter times exec_protect_ms: an epoch counted
 	 * modulo 3 comes round again here. */
-	{ "16.25 s quiet, past exec_protect_ms: exec twin lost like data", 16250, true },
+	{ "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -135,9 +136,15 @@ static void run_case(const struct quiet_case *c)
 	sleep_ms(1000);
 	stream = start_stream();
 	sleep_ms(USE_S * 1000);
-	stop(stream);
-	/* The user stays, with its mappings, but uses nothing more. */
+	/*
+	 * The user stays, with its mappings, but uses nothing more. The
+	 * stream goes on for two seconds, so that the aging harvests the
+	 * accessed bits of the last use before the quiet period: one it
+	 * found only afterwards would be news of a use, and renew the time.
+	 */
 	kill(user, SIGSTOP);
+	sleep_ms(HARVEST_MS);
+	stop(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 
 	sleep_ms(c->quiet_ms);

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Program text the rule does not protect keeps the classic LRU's
+ * workingset state: a folio deactivated from the active list carries
+ * PG_workingset into its shadow entry, and reading it back counts as
+ * workingset_restore_file and as a PSI memstall, as without the rule.
+ * systemd-oomd and lmkd act on that pressure.
+ *
+ * A file's first 24 MiB are read twice (activated), mapped PROT_EXEC and
+ * used by a process in a memory cgroup, deactivated with MADV_COLD (which
+ * sets PG_workingset on active folios), used once more, and reclaimed with
+ * memory.reclaim, so that reclaim's rmap walk first finds each folio
+ * referenced through the executable mapping and then evicts it. Then the
+ * file is read again. With vm.exec_protect_max=0 the rule protects
+ * nothing, so vm.exec_protect=1 must account like 0. An earlier version of
+ * the series cleared PG_workingset of every referenced executable folio
+ * (its time mark lived there), and such code came back as if it had never
+ * been part of the working set.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/tap.h"
+#include "../lib/util.h"
+
+#define MiB		(1024LL * 1024)
+#define PAGE		4096
+#define CGROUP		"execfirst-workingset"
+#define TWIN_MB		24
+#define PATH		DISK "/twin-exec.bin"
+/* With the rule on, each measure must reach this share of the rule off:
+ * a page count is exact, a stall time is noisy. */
+#define SHARE		0.8
+#define PSI_SHARE	0.5
+
+struct account {
+	long long refault, restore, psi_some_us;
+	double left;
+};
+
+static long long psi_some_total(void)
+{
+	char buf[256];
+	const char *p;
+
+	if (knob_read(CGROUP_ROOT "/" CGROUP "/memory.pressure", buf, sizeof(buf)))
+		return -1;
+	p = strstr(buf, "total=");
+	return p ? atoll(p + 6) : -1;
+}
+
+static void in_cgroup_child(void (*fn)(int), int arg, int ready)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	cg_enter(CGROUP, getpid());
+	fn(arg);
+	if (ready >= 0 && write(ready, "r", 1) != 1)
+		exit(1);
+}
+
+/* read() the file's first TWIN_MB, `times` times. */
+static void reader(int times)
+{
+	static char buf[1 << 20];
+	int fd = open(PATH, O_RDONLY);
+	long long off;
+
+	if (fd < 0)
+		die("open %s: %s", PATH, strerror(errno));
+	while (times--)
+		for (off = 0; off < TWIN_MB * MiB; off += sizeof(buf))
+			if (pread(fd, buf, sizeof(buf), off) <= 0)
+				die("pread: %s", strerror(errno));
+	close(fd);
+}
+
+static void run_reader(int times)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		in_cgroup_child(reader, times, -1);
+		exit(0);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		die("the reader failed");
+}
+
+/*
+ * The user: map PROT_EXEC, use, MADV_COLD, use once more; then say so
+ * and wait, mapped, to be killed.
+ */
+static void user(int unused)
+{
+	size_t len = TWIN_MB * MiB;
+	void *p = map_file(PATH, PROT_READ | PROT_EXEC, &len);
+
+	(void)unused;
+	touch_pages(p, len);
+	if (madvise(p, len, MADV_COLD))
+		die("MADV_COLD: %s", strerror(errno));
+	touch_pages(p, len);
+}
+
+static void reclaim_all(void)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		int fd = open(CGROUP_ROOT "/" CGROUP "/memory.reclaim", O_WRONLY);
+
+		if (fd < 0)
+			die("open memory.reclaim: %s", strerror(errno));
+		if (write(fd, "256M", 4) < 0 && errno != EAGAIN)
+			die("memory.reclaim: %s", strerror(errno));
+		close(fd);
+	}
+}
+
+static double residency(void)
+{
+	size_t len = TWIN_MB * MiB;
+	void *p = map_file(PATH, PROT_READ, &len);
+	double r = resident_fraction(p, len);
+
+	munmap(p, len);
+	return r;
+}
+
+static void run(const char *protect, struct account *a)
+{
+	long long r0, s0, p0;
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	knob_set(EXEC_PROTECT, protect);
+	knob_set("/proc/sys/vm/drop_caches", "3");
+	if (!cg_create(CGROUP, 256 * MiB))
+		die("cannot create %s", CGROUP);
+	run_reader(2);
+	if (pipe(ready))
+		die("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		close(ready[0]);
+		in_cgroup_child(user, 0, ready[1]);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		die("the user died");
+	close(ready[0]);
+	reclaim_all();
+	a->left = residency();
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+
+	r0 = cg_stat(CGROUP, "workingset_refault_file");
+	s0 = cg_stat(CGROUP, "workingset_restore_file");
+	p0 = psi_some_total();
+	run_reader(1);
+	a->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
+	a->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
+	a->psi_some_us = psi_some_total() - p0;
+	tap_diag("exec_protect=%s, exec_protect_max=0: %.1f%% left after memory.reclaim; on re-read refault %lld, restore %lld pages, memory.pressure some +%lld us",
+		 protect, 100 * a->left, a->refault, a->restore, a->psi_some_us);
+	cg_remove(CGROUP);
+}
+
+int main(void)
+{
+	const long long pages = TWIN_MB * MiB / PAGE;
+	struct account off, on;
+
+	tap_plan(3);
+	if (access(EXEC_PROTECT_MAX, W_OK) || !lru_engine_set("classic") ||
+	    !cg_create(CGROUP, 256 * MiB)) {
+		for (int i = 0; i < 3; i++)
+			tap_skip("needs vm.exec_protect_max, the classic LRU and a memory cgroup");
+		return tap_finish();
+	}
+	cg_remove(CGROUP);
+	knob_save(EXEC_PROTECT);
+	knob_save(EXEC_PROTECT_MAX);
+	knob_set(EXEC_PROTECT_MAX, "0");
+
+	run("0", &off);
+	run("1", &on);
+
+	tap_result(off.left < 0.05 && off.refault > pages / 2 &&
+		   off.restore > pages / 2,
+		   "without the rule, the deactivated code is evicted and comes back as the working set (%.1f%% left, %lld refaults, %lld restored)",
+		   100 * off.left, off.refault, off.restore);
+	tap_result(on.left < 0.05 && on.restore >= SHARE * off.restore,
+		   "with the rule refusing everything it comes back the same (%lld against %lld pages restored)",
+		   on.restore, off.restore);
+	tap_result(off.psi_some_us > 0 &&
+		   on.psi_some_us >= PSI_SHARE * off.psi_some_us,
+		   "and stalls PSI the same (%lld against %lld us)",
+		   on.psi_some_us, off.psi_some_us);
+	return tap_finish();
+}
