@@ -8,8 +8,10 @@
  * In a memory cgroup, an exec twin (a file mapped PROT_EXEC) and a read
  * twin (the same data mapped PROT_READ) are used under a mapped stream on
  * the multi-gen LRU, with exec_protect_ms=6000, until the rule acts. Then
- * everything stops: no use (the user is stopped with its mappings), no
- * stream, no reclaim. After the quiet
+ * everything stops: no use (the user keeps its mappings, after MADV_COLD
+ * on both, which also clears their accessed bits: a use the kernel only
+ * finds later is news of a use, and renews the time), no stream, no
+ * reclaim. After the quiet
  * period the stream comes back, the twins stay unused, and what is left
  * of each twin is measured 2 s later. After 0.5 s of quiet the exec twin
  * is still within its time and must keep more than the read twin; after
@@ -39,7 +41,6 @@
 #define PROTECT_MS	"6000"
 #define USE_S		6
 #define RESTREAM_S	2
-#define HARVEST_MS	2000
 #define MARGIN		0.15	/* expired: exec keeps at most this more */
 #define KEPT		0.30	/* in time: exec keeps at least this more */
 
@@ -77,7 +78,19 @@ static void stop(pid_t pid)
 	waitpid(pid, NULL, 0);
 }
 
-/* Use both twins every 500 ms until killed. */
+static volatile sig_atomic_t done;
+
+static void stop_using(int sig)
+{
+	(void)sig;
+	done = 1;
+}
+
+/*
+ * Use both twins every 500 ms until SIGUSR1; then MADV_COLD them (which
+ * also clears their accessed bits, so that the kernel cannot later take
+ * the last use for a recent one) and wait, mapped, to be killed.
+ */
 static pid_t start_user(void)
 {
 	pid_t pid = spawn_in_cgroup();
@@ -87,11 +100,16 @@ static pid_t start_user(void)
 		void *x = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
 		void *r = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
 
-		for (;;) {
+		signal(SIGUSR1, stop_using);
+		while (!done) {
 			touch_pages(x, xl);
 			touch_pages(r, rl);
 			sleep_ms(500);
 		}
+		if (madvise(x, xl, MADV_COLD) || madvise(r, rl, MADV_COLD))
+			die("MADV_COLD: %s", strerror(errno));
+		for (;;)
+			pause();
 	}
 	return pid;
 }
@@ -136,14 +154,7 @@ static void run_case(const struct quiet_case *c)
 	sleep_ms(1000);
 	stream = start_stream();
 	sleep_ms(USE_S * 1000);
-	/*
-	 * The user stays, with its mappings, but uses nothing more. The
-	 * stream goes on for two seconds, so that the aging harvests the
-	 * accessed bits of the last use before the quiet period: one it
-	 * found only afterwards would be news of a use, and renew the time.
-	 */
-	kill(user, SIGSTOP);
-	sleep_ms(HARVEST_MS);
+	kill(user, SIGUSR1);
 	stop(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 

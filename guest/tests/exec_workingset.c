@@ -8,10 +8,10 @@
  *
  * A file's first 24 MiB are read twice (activated), mapped PROT_EXEC and
  * used by a process in a memory cgroup, deactivated with MADV_COLD (which
- * sets PG_workingset on active folios), used once more, and reclaimed with
- * memory.reclaim, so that reclaim's rmap walk first finds each folio
- * referenced through the executable mapping and then evicts it. Then the
- * file is read again. With vm.exec_protect_max=0 the rule protects
+ * sets PG_workingset on active folios) and used once more. A little
+ * memory.reclaim then makes reclaim's rmap walk find each folio referenced
+ * through the executable mapping, and MADV_PAGEOUT evicts them, keeping
+ * their shadow entries. Then the file is read again. With vm.exec_protect_max=0 the rule protects
  * nothing, so vm.exec_protect=1 must account like 0. An earlier version of
  * the series cleared PG_workingset of every referenced executable folio
  * (its time mark lived there), and such code came back as if it had never
@@ -115,19 +115,35 @@ static void user(int unused)
 	touch_pages(p, len);
 }
 
-static void reclaim_all(void)
+/*
+ * A little proactive reclaim: to free 1 MiB, reclaim scans the whole
+ * inactive list once (each folio referenced through the user's mapping
+ * is kept, and rotated) before it evicts anything.
+ */
+static void reclaim_scan(void)
 {
-	int i;
+	int fd = open(CGROUP_ROOT "/" CGROUP "/memory.reclaim", O_WRONLY);
 
-	for (i = 0; i < 4; i++) {
-		int fd = open(CGROUP_ROOT "/" CGROUP "/memory.reclaim", O_WRONLY);
+	if (fd < 0)
+		die("open memory.reclaim: %s", strerror(errno));
+	if (write(fd, "1M", 2) < 0 && errno != EAGAIN)
+		die("memory.reclaim: %s", strerror(errno));
+	close(fd);
+}
 
-		if (fd < 0)
-			die("open memory.reclaim: %s", strerror(errno));
-		if (write(fd, "256M", 4) < 0 && errno != EAGAIN)
-			die("memory.reclaim: %s", strerror(errno));
-		close(fd);
-	}
+/*
+ * Evict with MADV_PAGEOUT: straight to shrink_folio_list(), with no slab
+ * shrinking that could drop the shadow entries (memory.reclaim would).
+ */
+static void pageout(void)
+{
+	size_t len = TWIN_MB * MiB;
+	void *p = map_file(PATH, PROT_READ, &len);
+
+	touch_pages(p, len);
+	if (madvise(p, len, MADV_PAGEOUT))
+		die("MADV_PAGEOUT: %s", strerror(errno));
+	munmap(p, len);
 }
 
 static double residency(void)
@@ -167,10 +183,11 @@ static void run(const char *protect, struct account *a)
 	if (read(ready[0], &c, 1) != 1)
 		die("the user died");
 	close(ready[0]);
-	reclaim_all();
-	a->left = residency();
+	reclaim_scan();
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
+	pageout();
+	a->left = residency();
 
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");
@@ -179,7 +196,7 @@ static void run(const char *protect, struct account *a)
 	a->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
 	a->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
 	a->psi_some_us = psi_some_total() - p0;
-	tap_diag("exec_protect=%s, exec_protect_max=0: %.1f%% left after memory.reclaim; on re-read refault %lld, restore %lld pages, memory.pressure some +%lld us",
+	tap_diag("exec_protect=%s, exec_protect_max=0: %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, restore %lld pages, memory.pressure some +%lld us",
 		 protect, 100 * a->left, a->refault, a->restore, a->psi_some_us);
 	cg_remove(CGROUP);
 }
