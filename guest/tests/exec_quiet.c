@@ -141,7 +141,8 @@ static double residency(const char *path)
 
 static void run_case(const struct quiet_case *c)
 {
-	long long rot0, rotated;
+	long long rot0, cap0, rotated;
+	int i;
 	double x, r;
 	pid_t user, stream;
 	bool ok;
@@ -158,9 +159,22 @@ static void run_case(const struct quiet_case *c)
 	stop(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 
+	x = residency(DISK "/twin-exec.bin");
+	r = residency(DISK "/twin-read.bin");
+	tap_diag("before the quiet period: exec twin %.1f%%, read twin %.1f%%",
+		 100 * x, 100 * r);
 	sleep_ms(c->quiet_ms);
+	rot0 = vmstat_get("exec_protect_rotate");
+	cap0 = vmstat_get("exec_protect_capped");
 	stream = start_stream();
-	sleep_ms(RESTREAM_S * 1000);
+	for (i = 0; i < RESTREAM_S * 4; i++) {
+		sleep_ms(250);
+		tap_diag("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld",
+			 (i + 1) / 4.0, 100 * residency(DISK "/twin-exec.bin"),
+			 100 * residency(DISK "/twin-read.bin"),
+			 vmstat_get("exec_protect_rotate") - rot0,
+			 vmstat_get("exec_protect_capped") - cap0);
+	}
 	stop(stream);
 	x = residency(DISK "/twin-exec.bin");
 	r = residency(DISK "/twin-read.bin");

@@ -67,15 +67,18 @@ static void in_cgroup_child(void (*fn)(int), int arg, int ready)
 		exit(1);
 }
 
-/* read() the file's first TWIN_MB, `times` times. */
+static const char *reader_path = PATH;
+static void run_reader_child(int times);
+
+/* read() a file's first TWIN_MB, `times` times. */
 static void reader(int times)
 {
 	static char buf[1 << 20];
-	int fd = open(PATH, O_RDONLY);
+	int fd = open(reader_path, O_RDONLY);
 	long long off;
 
 	if (fd < 0)
-		die("open %s: %s", PATH, strerror(errno));
+		die("open %s: %s", reader_path, strerror(errno));
 	while (times--)
 		for (off = 0; off < TWIN_MB * MiB; off += sizeof(buf))
 			if (pread(fd, buf, sizeof(buf), off) <= 0)
@@ -83,7 +86,13 @@ static void reader(int times)
 	close(fd);
 }
 
-static void run_reader(int times)
+static void run_reader(const char *path, int times)
+{
+	reader_path = path;
+	run_reader_child(times);
+}
+
+static void run_reader_child(int times)
 {
 	int status;
 	pid_t pid = fork();
@@ -167,7 +176,14 @@ static void run(const char *protect, struct account *a)
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, 256 * MiB))
 		die("cannot create %s", CGROUP);
-	run_reader(2);
+	/*
+	 * Other data the cgroup keeps active: the refault distance of the
+	 * evicted code is measured against the active file list, and
+	 * without it no refault would count as the working set.
+	 */
+	run_reader(DISK "/twin-read.bin", 2);
+	run_reader(DISK "/stream.bin", 2);
+	run_reader(PATH, 2);
 	if (pipe(ready))
 		die("pipe: %s", strerror(errno));
 	pid = fork();
@@ -192,7 +208,7 @@ static void run(const char *protect, struct account *a)
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");
 	p0 = psi_some_total();
-	run_reader(1);
+	run_reader(PATH, 1);
 	a->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
 	a->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
 	a->psi_some_us = psi_some_total() - p0;
