@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -138,6 +139,60 @@ bool lru_engine_set(const char *engine)
 	knob_save(LRU_GEN_ENABLED);
 	knob_set(LRU_GEN_ENABLED, strcmp(engine, "mglru") ? "n" : "y");
 	return true;
+}
+
+bool lru_gen_debugfs(void)
+{
+	if (access(LRU_GEN_DEBUG, W_OK))
+		mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	return !access(LRU_GEN_DEBUG, W_OK);
+}
+
+/*
+ * LRU_GEN_DEBUG has "memcg ID PATH", " node N", then one line per
+ * generation whose first number is its seq.
+ */
+bool lru_gen_state(const char *cg, int *memcg_id, unsigned long *max_seq)
+{
+	char line[256], path[128], want[128];
+	bool ours = false, found = false;
+	FILE *f = fopen(LRU_GEN_DEBUG, "r");
+	unsigned long seq;
+	int id, node = -1;
+
+	if (!f)
+		return false;
+	snprintf(want, sizeof(want), "/%s", cg);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "memcg %d %127s", &id, path) == 2) {
+			ours = !strcmp(path, want);
+			if (ours)
+				*memcg_id = id;
+		} else if (sscanf(line, " node %d", &node) == 1) {
+			continue;
+		} else if (ours && node == 0 && sscanf(line, " %lu", &seq) == 1) {
+			*max_seq = seq;
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+unsigned long lru_gen_age(const char *cg)
+{
+	unsigned long max_seq;
+	char cmd[96];
+	int id, fd;
+
+	if (!lru_gen_state(cg, &id, &max_seq))
+		die("cannot find %s in %s", cg, LRU_GEN_DEBUG);
+	snprintf(cmd, sizeof(cmd), "+ %d 0 %lu 0 1", id, max_seq);
+	fd = open(LRU_GEN_DEBUG, O_WRONLY);
+	if (fd < 0 || write(fd, cmd, strlen(cmd)) < 0)
+		die("%s: '%s': %s", LRU_GEN_DEBUG, cmd, strerror(errno));
+	close(fd);
+	return max_seq;
 }
 
 bool cg_create(const char *name, long long memory_max)

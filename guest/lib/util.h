@@ -10,6 +10,7 @@
 #define EXEC_PROTECT_MAX "/proc/sys/vm/exec_protect_max"
 #define EXEC_PROTECT_MS "/proc/sys/vm/exec_protect_ms"
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
+#define LRU_GEN_DEBUG	"/sys/kernel/debug/lru_gen"
 #define CGROUP_ROOT	"/sys/fs/cgroup"
 #define DISK		"/mnt/disk"
 
@@ -23,6 +24,14 @@ void knob_set(const char *path, const char *val);
 void knob_save(const char *path);
 /* Select the reclaim engine: "classic" or "mglru". Saves the knob. */
 bool lru_engine_set(const char *engine);
+
+/* The multi-gen LRU's debugfs file, mounted if need be: false if absent. */
+bool lru_gen_debugfs(void);
+/* A cgroup's memcg id and max_seq on node 0, from LRU_GEN_DEBUG. */
+bool lru_gen_state(const char *cg, int *memcg_id, unsigned long *max_seq);
+/* One forced walk of the cgroup's page tables by the aging, without
+ * eviction ("+ memcg node seq 0 1"): returns max_seq before it. */
+unsigned long lru_gen_age(const char *cg);
 
 /* Create /sys/fs/cgroup/<name> with memory.max; false if cgroup v2 or the
  * memory controller is missing. Removed at exit. */

@@ -8,10 +8,9 @@
  * In a memory cgroup, an exec twin (a file mapped PROT_EXEC) and a read
  * twin (the same data mapped PROT_READ) are used under a mapped stream on
  * the multi-gen LRU, with exec_protect_ms=6000, until the rule acts. Then
- * everything stops: no use (the user keeps its mappings, after MADV_COLD
- * on both, which also clears their accessed bits: a use the kernel only
- * finds later is news of a use, and renews the time), no stream, no
- * reclaim. After the quiet
+ * everything stops: no use (the user keeps its mappings), no stream, no
+ * reclaim, right after a forced walk of the aging (debugfs lru_gen) has
+ * seen the last use. After the quiet
  * period the stream comes back, the twins stay unused, and what is left
  * of each twin is measured 2 s later. After 0.5 s of quiet the exec twin
  * is still within its time and must keep more than the read twin; after
@@ -86,11 +85,8 @@ static void stop_using(int sig)
 	done = 1;
 }
 
-/*
- * Use both twins every 500 ms until SIGUSR1; then MADV_COLD them (which
- * also clears their accessed bits, so that the kernel cannot later take
- * the last use for a recent one) and wait, mapped, to be killed.
- */
+/* Use both twins every 500 ms until SIGUSR1; then wait, mapped, to be
+ * killed. */
 static pid_t start_user(void)
 {
 	pid_t pid = spawn_in_cgroup();
@@ -106,8 +102,6 @@ static pid_t start_user(void)
 			touch_pages(r, rl);
 			sleep_ms(500);
 		}
-		if (madvise(x, xl, MADV_COLD) || madvise(r, rl, MADV_COLD))
-			die("MADV_COLD: %s", strerror(errno));
 		for (;;)
 			pause();
 	}
@@ -156,6 +150,14 @@ static void run_case(const struct quiet_case *c)
 	stream = start_stream();
 	sleep_ms(USE_S * 1000);
 	kill(user, SIGUSR1);
+	sleep_ms(600);
+	/*
+	 * The last use is seen now, at a known time: a forced walk of the
+	 * cgroup's page tables finds the twins' accessed bits and clears
+	 * them. A use the kernel only found later would be news of a use,
+	 * and renew the time.
+	 */
+	lru_gen_age(CGROUP);
 	stop(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 
@@ -199,22 +201,24 @@ static void run_case(const struct quiet_case *c)
 		   100 * x, 100 * r);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	size_t i;
 
 	tap_plan(NR_CASES);
-	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru") ||
+	if (access(EXEC_PROTECT_MS, W_OK) || !lru_gen_debugfs() ||
+	    !lru_engine_set("mglru") ||
 	    !cg_create(CGROUP, CG_MB * MiB)) {
 		for (i = 0; i < NR_CASES; i++)
-			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup");
+			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
 		return tap_finish();
 	}
 	cg_remove(CGROUP);
 	knob_save(EXEC_PROTECT);
 	knob_save(EXEC_PROTECT_MS);
 	knob_set(EXEC_PROTECT, "1");
-	knob_set(EXEC_PROTECT_MS, PROTECT_MS);
+	/* Exploring: "exec_quiet MS" runs with another exec_protect_ms. */
+	knob_set(EXEC_PROTECT_MS, argc > 1 ? argv[1] : PROTECT_MS);
 	for (i = 0; i < NR_CASES; i++)
 		run_case(&cases[i]);
 	return tap_finish();

@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,7 +39,6 @@
 #define PAGE		4096
 #define CGROUP		"execfirst-tiers"
 #define TWIN_MB		24
-#define LRU_GEN_DEBUG	"/sys/kernel/debug/lru_gen"
 #define EXEC_FILE	DISK "/twin-exec.bin"
 #define READ_FILE	DISK "/twin-read.bin"
 /* The exec twin may come back restored at most this share more often
@@ -84,57 +82,6 @@ static pid_t start_user(void)
 		die("the user died before faulting its twins in");
 	close(ready[0]);
 	return pid;
-}
-
-/*
- * The multi-gen LRU's memcg id and current max_seq for our cgroup on node
- * 0, from debugfs: "memcg ID PATH", " node N", then one line per
- * generation whose first number is its seq.
- */
-static bool lru_gen_state(int *memcg_id, unsigned long *max_seq)
-{
-	char line[256], path[128];
-	bool ours = false, found = false;
-	FILE *f = fopen(LRU_GEN_DEBUG, "r");
-	unsigned long seq;
-	int id, node = -1;
-
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "memcg %d %127s", &id, path) == 2) {
-			ours = !strcmp(path, "/" CGROUP);
-			if (ours)
-				*memcg_id = id;
-		} else if (sscanf(line, " node %d", &node) == 1) {
-			continue;
-		} else if (ours && node == 0 && sscanf(line, " %lu", &seq) == 1) {
-			*max_seq = seq;
-			found = true;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
-/*
- * One walk of the cgroup's page tables by the aging, without eviction.
- * Returns max_seq before it; the walk makes a new generation.
- */
-static unsigned long age_once(void)
-{
-	unsigned long max_seq;
-	char cmd[96];
-	int id, fd;
-
-	if (!lru_gen_state(&id, &max_seq))
-		die("cannot find %s in %s", CGROUP, LRU_GEN_DEBUG);
-	snprintf(cmd, sizeof(cmd), "+ %d 0 %lu 0 1", id, max_seq);
-	fd = open(LRU_GEN_DEBUG, O_WRONLY);
-	if (fd < 0 || write(fd, cmd, strlen(cmd)) < 0)
-		die("%s: '%s': %s", LRU_GEN_DEBUG, cmd, strerror(errno));
-	close(fd);
-	return max_seq;
 }
 
 /* read() the first TWIN_MB of a file `times` times, in the cgroup. */
@@ -209,9 +156,7 @@ int main(void)
 	pid_t user;
 
 	tap_plan(3);
-	if (access(LRU_GEN_DEBUG, W_OK))
-		mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
-	if (access(EXEC_PROTECT_MS, W_OK) || access(LRU_GEN_DEBUG, W_OK) ||
+	if (access(EXEC_PROTECT_MS, W_OK) || !lru_gen_debugfs() ||
 	    !lru_engine_set("mglru") || !cg_create(CGROUP, 256 * MiB)) {
 		for (int i = 0; i < 3; i++)
 			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
@@ -228,9 +173,9 @@ int main(void)
 	 * exec_protect_activate; none is expected without eviction). */
 	user = start_user();
 	stamped = vmstat_get("exec_protect_activate");
-	seq0 = age_once();
-	age_once();
-	if (!lru_gen_state(&id, &seq1))
+	seq0 = lru_gen_age(CGROUP);
+	lru_gen_age(CGROUP);
+	if (!lru_gen_state(CGROUP, &id, &seq1))
 		die("%s lost %s", LRU_GEN_DEBUG, CGROUP);
 	kill(user, SIGKILL);
 	waitpid(user, NULL, 0);
