@@ -10,6 +10,15 @@
 
 #include "../lib/twin_cases.h"
 
+/*
+ * The exec twin may lose at most this much more than the read twin.
+ * Measured (TCG, 2 boots): this version's exec twin lost 5.7-10.6 points
+ * less than the read twin in the multi-gen cases; the earlier version,
+ * and the refused-unpromoted mutant, 11.4-11.7 points more with
+ * exec_protect_max=0. Both twins lose 100% in the classic cases.
+ */
+#define MARGIN 0.03
+
 #define TWIN(eng, max, ms, mmap, mbps, hot) { .engine = eng, \
 	.exec_protect = 1, .protect_max = max, .protect_ms = ms, \
 	.mmap_stream = mmap, .stream_mbps = mbps, .hot_stream = hot, \
@@ -22,19 +31,19 @@ static const struct twin_config capped_twins =
 static const struct twin_case cases[] = {
 	/* The bound refuses every trip and every first-use activation. */
 	{ "classic LRU, read() stream, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("classic", "0", NULL, false, 0, false), EXEC_NOT_WORSE, 0.10 },
+	  TWIN("classic", "0", NULL, false, 0, false), EXEC_NOT_WORSE, MARGIN },
 	{ "classic LRU, file-server stream, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("classic", "0", NULL, false, 0, true), EXEC_NOT_WORSE, 0.10 },
+	  TWIN("classic", "0", NULL, false, 0, true), EXEC_NOT_WORSE, MARGIN },
 	/* A paced mapped stream: data keeps part of its pages through the
 	 * aging's own promotion, so "not worse" has something to compare. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("mglru", "0", NULL, true, 30, false), EXEC_NOT_WORSE, 0.10 },
+	  TWIN("mglru", "0", NULL, true, 30, false), EXEC_NOT_WORSE, MARGIN },
 	/* A bound too small for the twin: part refused, part kept. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_max=1: exec twin not worse than data",
-	  TWIN("mglru", "1", NULL, true, 30, false), EXEC_NOT_WORSE, 0.10 },
+	  TWIN("mglru", "1", NULL, true, 30, false), EXEC_NOT_WORSE, MARGIN },
 	/* No time: the first-use activation alone. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_ms=0: exec twin not worse than data",
-	  TWIN("mglru", NULL, "0", true, 30, false), EXEC_NOT_WORSE, 0.10 },
+	  TWIN("mglru", NULL, "0", true, 30, false), EXEC_NOT_WORSE, MARGIN },
 };
 
 int main(int argc, char **argv)
