@@ -8,7 +8,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -302,6 +304,45 @@ void *map_file(const char *path, int prot, size_t *len)
 		die("mmap %s: %s", path, strerror(errno));
 	close(fd);
 	return p;
+}
+
+int spawn_child(const char *cg)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (cg)
+			cg_enter(cg, getpid());
+	}
+	return pid;
+}
+
+void stop_child(int pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+double file_residency(const char *path, size_t len)
+{
+	void *p = map_file(path, PROT_READ, &len);
+	double r = resident_fraction(p, len);
+
+	munmap(p, len);
+	return r;
+}
+
+void file_pageout(const char *path, size_t len)
+{
+	void *p = map_file(path, PROT_READ, &len);
+
+	touch_pages(p, len);
+	if (madvise(p, len, MADV_PAGEOUT))
+		die("MADV_PAGEOUT: %s", strerror(errno));
+	munmap(p, len);
 }
 
 double resident_fraction(void *addr, size_t len)

@@ -55,6 +55,16 @@ long long vmstat_get(const char *key);
 /* Map the first *len bytes of a file (all of it if *len is 0 or larger
  * than the file); *len is set to what was mapped. Dies on failure. */
 void *map_file(const char *path, int prot, size_t *len);
+/* fork() a child that dies with its parent and, if cg is not NULL, sits
+ * in that cgroup; returns 0 in the child, as fork() does. Dies on failure. */
+int spawn_child(const char *cg);
+/* SIGKILL a child and reap it. */
+void stop_child(int pid);
+/* Share of a file's first len bytes in the page cache (mincore(2)). */
+double file_residency(const char *path, size_t len);
+/* Evict a file's first len bytes with MADV_PAGEOUT, which goes straight
+ * to shrink_folio_list(): no slab shrinking drops their shadow entries. */
+void file_pageout(const char *path, size_t len);
 /* Share of the pages of [addr, addr+len) in memory, per mincore(2). */
 double resident_fraction(void *addr, size_t len);
 /* Read one byte per page; returns a sum so the loads are not optimised out. */

@@ -41,35 +41,17 @@
 #define WARMUP_S	8
 #define SAMPLES		20
 
-static void stop(pid_t pid)
-{
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-}
-
-static pid_t spawn(void)
-{
-	pid_t pid = fork();
-
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (!pid)
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-	return pid;
-}
-
 /* The child cgroup's file: 160 MiB of stream.bin's tail, read again now
  * and then so that it stays cached and charged to the child. */
 static pid_t start_holder(void)
 {
-	pid_t pid = spawn();
+	pid_t pid = spawn_child(HOLD_CG);
 
 	if (!pid) {
 		static char buf[1 << 20];
 		off_t base = 320 * MiB;
 		int fd;
 
-		cg_enter(HOLD_CG, getpid());
 		fd = open(DISK "/stream.bin", O_RDONLY);
 		if (fd < 0)
 			die("open stream.bin: %s", strerror(errno));
@@ -88,7 +70,7 @@ static pid_t start_holder(void)
 /* In the root cgroup: run through data mapped PROT_EXEC, without pause. */
 static pid_t start_abuser(void)
 {
-	pid_t pid = spawn();
+	pid_t pid = spawn_child(NULL);
 
 	if (!pid) {
 		size_t len = ABUSER_MB * MiB;
@@ -103,7 +85,7 @@ static pid_t start_abuser(void)
 /* In the root cgroup: read() the head of stream.bin again and again. */
 static pid_t start_stream(void)
 {
-	pid_t pid = spawn();
+	pid_t pid = spawn_child(NULL);
 
 	if (!pid) {
 		static char buf[1 << 17];
@@ -171,9 +153,9 @@ int main(void)
 			 prot / 1024, bound / 1024);
 		sleep_ms(1000);
 	}
-	stop(stream);
-	stop(abuser);
-	stop(holder);
+	stop_child(stream);
+	stop_child(abuser);
+	stop_child(holder);
 
 	tap_result(vmstat_get("exec_protect_rotate") +
 		   vmstat_get("exec_protect_activate") > rot0 && counted > 0,

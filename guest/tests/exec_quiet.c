@@ -58,25 +58,6 @@ static const struct quiet_case cases[] = {
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
-static pid_t spawn_in_cgroup(void)
-{
-	pid_t pid = fork();
-
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		cg_enter(CGROUP, getpid());
-	}
-	return pid;
-}
-
-static void stop(pid_t pid)
-{
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-}
-
 static volatile sig_atomic_t done;
 
 static void stop_using(int sig)
@@ -89,7 +70,7 @@ static void stop_using(int sig)
  * killed. */
 static pid_t start_user(void)
 {
-	pid_t pid = spawn_in_cgroup();
+	pid_t pid = spawn_child(CGROUP);
 
 	if (!pid) {
 		size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
@@ -111,7 +92,7 @@ static pid_t start_user(void)
 /* A stream through a mapping, which the aging promotes like code. */
 static pid_t start_stream(void)
 {
-	pid_t pid = spawn_in_cgroup();
+	pid_t pid = spawn_child(CGROUP);
 
 	if (!pid) {
 		size_t len = 0;
@@ -121,16 +102,6 @@ static pid_t start_stream(void)
 			touch_pages(p, len);
 	}
 	return pid;
-}
-
-static double residency(const char *path)
-{
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(path, PROT_READ, &len);
-	double r = resident_fraction(p, len);
-
-	munmap(p, len);
-	return r;
 }
 
 static void run_case(const struct quiet_case *c)
@@ -158,11 +129,11 @@ static void run_case(const struct quiet_case *c)
 	 * and renew the time.
 	 */
 	lru_gen_age(CGROUP);
-	stop(stream);
+	stop_child(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 
-	x = residency(DISK "/twin-exec.bin");
-	r = residency(DISK "/twin-read.bin");
+	x = file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB);
+	r = file_residency(DISK "/twin-read.bin", TWIN_MB * MiB);
 	tap_diag("before the quiet period: exec twin %.1f%%, read twin %.1f%%",
 		 100 * x, 100 * r);
 	sleep_ms(c->quiet_ms);
@@ -172,15 +143,15 @@ static void run_case(const struct quiet_case *c)
 	for (i = 0; i < RESTREAM_S * 4; i++) {
 		sleep_ms(250);
 		tap_diag("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld",
-			 (i + 1) / 4.0, 100 * residency(DISK "/twin-exec.bin"),
-			 100 * residency(DISK "/twin-read.bin"),
+			 (i + 1) / 4.0, 100 * file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB),
+			 100 * file_residency(DISK "/twin-read.bin", TWIN_MB * MiB),
 			 vmstat_get("exec_protect_rotate") - rot0,
 			 vmstat_get("exec_protect_capped") - cap0);
 	}
-	stop(stream);
-	x = residency(DISK "/twin-exec.bin");
-	r = residency(DISK "/twin-read.bin");
-	stop(user);
+	stop_child(stream);
+	x = file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB);
+	r = file_residency(DISK "/twin-read.bin", TWIN_MB * MiB);
+	stop_child(user);
 	cg_remove(CGROUP);
 
 	tap_diag("%s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%",

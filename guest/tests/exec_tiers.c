@@ -115,26 +115,12 @@ static void read_in_cgroup(const char *path, int times)
 		die("reading %s failed", path);
 }
 
-/* Evict the first TWIN_MB of a file with MADV_PAGEOUT; what is left. */
-static double pageout(const char *path)
-{
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(path, PROT_READ, &len);
-	double left;
-
-	touch_pages(p, len);
-	if (madvise(p, len, MADV_PAGEOUT))
-		die("MADV_PAGEOUT: %s", strerror(errno));
-	left = resident_fraction(p, len);
-	munmap(p, len);
-	return left;
-}
-
 static void evict_and_refault(const char *path, struct counts *c)
 {
 	long long r0, a0, s0;
 
-	c->left = pageout(path);
+	file_pageout(path, TWIN_MB * MiB);
+	c->left = file_residency(path, TWIN_MB * MiB);
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
 	a0 = cg_stat(CGROUP, "workingset_activate_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");

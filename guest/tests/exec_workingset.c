@@ -144,31 +144,6 @@ static void reclaim_scan(void)
 	close(fd);
 }
 
-/*
- * Evict with MADV_PAGEOUT: straight to shrink_folio_list(), with no slab
- * shrinking that could drop the shadow entries (memory.reclaim would).
- */
-static void pageout(void)
-{
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(PATH, PROT_READ, &len);
-
-	touch_pages(p, len);
-	if (madvise(p, len, MADV_PAGEOUT))
-		die("MADV_PAGEOUT: %s", strerror(errno));
-	munmap(p, len);
-}
-
-static double residency(void)
-{
-	size_t len = TWIN_MB * MiB;
-	void *p = map_file(PATH, PROT_READ, &len);
-	double r = resident_fraction(p, len);
-
-	munmap(p, len);
-	return r;
-}
-
 static void run(const char *protect, struct account *a)
 {
 	long long r0, s0, p0, c0;
@@ -208,8 +183,8 @@ static void run(const char *protect, struct account *a)
 	a->capped = cg_stat(CGROUP, "exec_protect_capped") - c0;
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
-	pageout();
-	a->left = residency();
+	file_pageout(PATH, TWIN_MB * MiB);
+	a->left = file_residency(PATH, TWIN_MB * MiB);
 
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");
