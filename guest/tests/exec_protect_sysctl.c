@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The series' sysctls: vm.exec_protect (default 1, accepts 0 and 1),
  * vm.exec_protect_max (default 50, accepts 0 to 100) and vm.exec_protect_ms
- * (default 20000, accepts 0 to 600000) reject anything else with EINVAL and
- * leave the value as it was. */
+ * (default 20000, accepts 0 to 600000) take one decimal number, and reject
+ * anything else with EINVAL and leave the value as it was. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +23,10 @@ static const struct {
 	/* not a number at all */
 	{ "text", "on\n", 3 },
 	{ "trailing garbage", "1abc\n", 5 },
+	/* proc_dointvec_minmax() takes these: hex, and the first of two
+	 * values (storing it and reporting a short write) */
+	{ "hex", "0x1\n", 4 },
+	{ "two values", "1 2\n", 4 },
 	/* empty: what `echo > file` writes, and a zero-length write(2) */
 	{ "newline only", "\n", 1 },
 	{ "zero-length write", "", 0 },
@@ -75,12 +79,16 @@ static void test_knob(const struct knob *k)
 	tap_result(accepts(k->path, k->lo), "%s: accepts %s", name, k->lo);
 	tap_result(accepts(k->path, k->hi), "%s: accepts %s", name, k->hi);
 
-	/* Start from a non-default value, so "unchanged" cannot be luck. */
-	knob_set(k->path, k->lo);
 	for (i = 0; i < NR_REJECTED; i++) {
 		const char *bytes = rejected[i].bytes ? rejected[i].bytes : k->above;
 		size_t len = rejected[i].bytes ? rejected[i].len : strlen(k->above);
-		int err = knob_write(k->path, bytes, len);
+		int err;
+
+		/* Start from a non-default value, so "unchanged" cannot be
+		 * luck, and anew for each case, so one case's failure does
+		 * not spill into the next. */
+		knob_set(k->path, k->lo);
+		err = knob_write(k->path, bytes, len);
 
 		if (err != -EINVAL)
 			tap_diag("write returned %s", err ? strerror(-err) : "success");
