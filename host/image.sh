@@ -99,6 +99,8 @@ head -c $((64 << 20)) /dev/urandom > "$data/twin-exec.bin"
 cp "$data/twin-exec.bin" "$data/twin-read.bin"
 # A stream far larger than any test cgroup's memory.max.
 head -c $((512 << 20)) /dev/urandom > "$data/stream.bin"
+# A large program of which little is run (exec_time_priority).
+head -c $((48 << 20)) /dev/urandom > "$data/hog.bin"
 # The soak's apps: executables whose text it runs while reclaim walks them.
 mkdir -p "$data/apps"
 cp "$out/apps/app-small" "$data/apps/app0"

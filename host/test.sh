@@ -69,7 +69,7 @@ guest_tests=("$@")
 	guest_tests=(exec_protect_sysctl exec_protect_counters
 		exec_protect_flip twin_exec_file twin_exec_anon exec_abuse
 		exec_tiers exec_workingset exec_quiet exec_bound_root
-		twin_exec_capped)
+		twin_exec_capped exec_first_use exec_time_priority)
 for t in "${guest_tests[@]}"; do
 	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
 	out=$runs/$t

@@ -125,6 +125,23 @@ static void anon_hog_child(const struct twin_config *c)
 			*(unsigned long *)(p + off) = off ^ gen;
 }
 
+/* A large program that runs little of its text: fault all of hog.bin in
+ * through a PROT_EXEC mapping, then touch one page a second, so that its
+ * file stays in use as program text while most of it goes unreferenced. */
+static void text_hog_child(const struct twin_config *c)
+{
+	size_t len = (size_t)c->hog_mb * MiB;
+	void *p;
+
+	cg_enter(CGROUP, getpid());
+	p = map_file(DISK "/hog.bin", PROT_READ | PROT_EXEC, &len);
+	touch_pages(p, len);
+	for (;;) {
+		touch_pages(p, 1);
+		sleep_ms(1000);
+	}
+}
+
 static pid_t spawn(void (*fn)(const struct twin_config *), const struct twin_config *c)
 {
 	pid_t pid = fork();
@@ -213,7 +230,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	double exec_lost[256], read_lost[256];
 	struct twin exec_twin, read_twin;
 	long long vm_activate, vm_rotate, vm_capped;
-	pid_t pressure;
+	pid_t pressure, hog = 0;
 	int scale;
 	char val[16];
 	int i;
@@ -261,6 +278,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	vm_activate = vmstat_get("exec_protect_activate");
 	vm_rotate = vmstat_get("exec_protect_rotate");
 	vm_capped = vmstat_get("exec_protect_capped");
+	if (c->hog_mb) {
+		hog = spawn(text_hog_child, c);
+		sleep_ms(2000);
+	}
 	start_twin(c, true, &exec_twin);
 	start_twin(c, false, &read_twin);
 	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
@@ -291,6 +312,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 
 	kill(pressure, SIGKILL);
 	waitpid(pressure, NULL, 0);
+	if (hog)
+		stop_child(hog);
 	r->vm_activate = delta(vm_activate, vmstat_get("exec_protect_activate"));
 	r->vm_rotate = delta(vm_rotate, vmstat_get("exec_protect_rotate"));
 	r->cg_activate = cg_stat(CGROUP, "exec_protect_activate");
@@ -316,12 +339,12 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d exec_protect_max=%s exec_protect_ms=%s max_mb=%d twin_mb=%d interval_ms=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
+	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d exec_protect_max=%s exec_protect_ms=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
 		 c->engine, c->anon,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->exec_protect, c->protect_max ? c->protect_max : "-",
 		 c->protect_ms ? c->protect_ms : "-", c->memory_max_mb,
-		 c->twin_mb, c->interval_ms, r->rounds, r->exec_lost,
+		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
 		 r->vm_rotate, r->cg_activate, r->cg_rotate);
 }
@@ -355,6 +378,8 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->interval_ms = atoi(v);
 		else if (!strcmp(k, "--rounds"))
 			c->rounds = atoi(v);
+		else if (!strcmp(k, "--hog-mb"))
+			c->hog_mb = atoi(v);
 		else if (!strcmp(k, "--warmup"))
 			c->warmup = atoi(v);
 		else {

@@ -29,6 +29,9 @@ struct twin_config {
 				 * reclaim and throttling, never an OOM kill */
 	int twin_mb;		/* each twin's size */
 	int interval_ms;	/* time between two touches */
+	int hog_mb;		/* a large program in the cgroup: hog.bin
+				 * mapped PROT_EXEC, faulted in, then one
+				 * page of it run each second; 0 for none */
 	int warmup;		/* rounds not counted */
 	int rounds;		/* rounds counted */
 };

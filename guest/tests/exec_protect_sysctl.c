@@ -27,6 +27,9 @@ static const struct {
 	 * values (storing it and reporting a short write) */
 	{ "hex", "0x1\n", 4 },
 	{ "two values", "1 2\n", 4 },
+	/* kstrtoint() takes these: a sign, and a NUL that ends the string */
+	{ "a sign", "+1\n", 3 },
+	{ "an embedded NUL", "1\0x\n", 4 },
 	/* empty: what `echo > file` writes, and a zero-length write(2) */
 	{ "newline only", "\n", 1 },
 	{ "zero-length write", "", 0 },

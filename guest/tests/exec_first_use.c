@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * On the multi-gen LRU the rule leaves the first-use activation alone:
+ * evict_folios() sends every folio it keeps that is still mapped or
+ * referenced to the youngest generation, so activating program text after
+ * its first use rather than its second adds nothing there, and must be
+ * neither counted (exec_protect_activate) nor bounded (exec_protect_capped,
+ * and the bound's room spent).
+ *
+ * A process in a memory cgroup maps 16 MiB of the exec twin's file
+ * PROT_EXEC and 16 MiB of the read twin's PROT_READ and touches every page
+ * once, the two in turn; memory.reclaim then asks for 24 MiB. The aging's
+ * page table walk is turned off (lru_gen/enabled 0x0005), so that it is
+ * eviction's rmap walk (folio_check_references()) that finds the twins'
+ * references, as on a machine without the walk. With vm.exec_protect_ms=0 (no time
+ * in play), the rule's counters must not move, whatever
+ * vm.exec_protect_max is, and the exec twin must stay as resident as the
+ * read twin. An earlier version counted and bounded the activation on both
+ * engines.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../lib/tap.h"
+#include "../lib/util.h"
+
+#define MiB		(1024LL * 1024)
+#define CGROUP		"execfirst-first-use"
+#define TWIN_MB		16
+#define MARGIN		0.05
+
+static const char *const maxes[] = { "50", "0" };
+#define NR_CASES (sizeof(maxes) / sizeof(maxes[0]))
+#define CHECKS 2
+
+static void run_case(const char *max)
+{
+	long long act0, cap0, act, cap;
+	double x, r;
+	int ready[2];
+	pid_t user;
+	char c;
+
+	knob_set(EXEC_PROTECT_MAX, max);
+	knob_set("/proc/sys/vm/drop_caches", "3");
+	if (!cg_create(CGROUP, 256 * MiB) || pipe(ready))
+		die("cannot set up %s", CGROUP);
+	user = spawn_child(CGROUP);
+	if (!user) {
+		size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
+		void *xp = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
+		void *rp = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
+
+		size_t off;
+
+		for (off = 0; off < xl && off < rl; off += 4096) {
+			touch_pages((char *)xp + off, 1);
+			touch_pages((char *)rp + off, 1);
+		}
+		if (write(ready[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	if (read(ready[0], &c, 1) != 1)
+		die("the twins' user died");
+	close(ready[0]);
+	close(ready[1]);
+	act0 = vmstat_get("exec_protect_activate");
+	cap0 = vmstat_get("exec_protect_capped");
+	/* Fails with EAGAIN when reclaim cannot find it all: no matter. */
+	knob_write(CGROUP_ROOT "/" CGROUP "/memory.reclaim", "24M", 3);
+	act = vmstat_get("exec_protect_activate") - act0;
+	cap = vmstat_get("exec_protect_capped") - cap0;
+	x = file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB);
+	r = file_residency(DISK "/twin-read.bin", TWIN_MB * MiB);
+	stop_child(user);
+	cg_remove(CGROUP);
+
+	tap_result(act == 0 && cap == 0,
+		   "exec_protect_max=%s: the first-use activation is neither counted nor bounded (exec_protect_activate +%lld, exec_protect_capped +%lld)",
+		   max, act, cap);
+	tap_result(x >= r - MARGIN,
+		   "exec_protect_max=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)",
+		   max, 100 * x, 100 * r);
+}
+
+int main(void)
+{
+	size_t i;
+
+	tap_plan(NR_CASES * CHECKS);
+	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru") ||
+	    !cg_create(CGROUP, 256 * MiB)) {
+		for (i = 0; i < NR_CASES * CHECKS; i++)
+			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup");
+		return tap_finish();
+	}
+	cg_remove(CGROUP);
+	knob_set(LRU_GEN_ENABLED, "0x0005");
+	knob_save(EXEC_PROTECT);
+	knob_save(EXEC_PROTECT_MAX);
+	knob_save(EXEC_PROTECT_MS);
+	knob_set(EXEC_PROTECT, "1");
+	knob_set(EXEC_PROTECT_MS, "0");
+	for (i = 0; i < NR_CASES; i++)
+		run_case(maxes[i]);
+	return tap_finish();
+}
