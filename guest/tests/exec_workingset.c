@@ -11,7 +11,9 @@
  * sets PG_workingset on active folios) and used once more. Some
  * memory.reclaim then makes reclaim's rmap walk find each folio referenced
  * through the executable mapping, and MADV_PAGEOUT evicts them, keeping
- * their shadow entries. Then the file is read again. With
+ * their shadow entries. Then the file is read again: every page that
+ * comes back as the working set (workingset_activate_file) must come back
+ * restored (workingset_restore_file), which needs PG_workingset. With
  * vm.exec_protect_max=0 the rule protects nothing, so vm.exec_protect=1
  * must account like 0. An earlier version of the series cleared
  * PG_workingset of every referenced executable folio (its time mark lived
@@ -42,10 +44,10 @@ static const char *RECLAIM = "16M";
 /* With the rule on, each measure must reach this share of the rule off:
  * a page count is exact, a stall time is noisy. */
 #define SHARE		0.8
-#define PSI_SHARE	0.5
+#define PSI_SHARE	0.2	/* measured: 0.27-1.06 of the rule off in 6 boots */
 
 struct account {
-	long long refault, restore, psi_some_us, capped;
+	long long refault, activate, restore, psi_some_us, capped;
 	double left;
 };
 
@@ -146,7 +148,7 @@ static void reclaim_scan(void)
 
 static void run(const char *protect, struct account *a)
 {
-	long long r0, s0, p0, c0;
+	long long r0, a0, s0, p0, c0;
 	int ready[2];
 	pid_t pid;
 	char c;
@@ -187,14 +189,17 @@ static void run(const char *protect, struct account *a)
 	a->left = file_residency(PATH, TWIN_MB * MiB);
 
 	r0 = cg_stat(CGROUP, "workingset_refault_file");
+	a0 = cg_stat(CGROUP, "workingset_activate_file");
 	s0 = cg_stat(CGROUP, "workingset_restore_file");
 	p0 = psi_some_total();
 	run_reader(PATH, 1);
 	a->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
+	a->activate = cg_stat(CGROUP, "workingset_activate_file") - a0;
 	a->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
 	a->psi_some_us = psi_some_total() - p0;
-	tap_diag("exec_protect=%s, exec_protect_max=0: %lld pages refused by the bound under memory.reclaim; %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, restore %lld pages, memory.pressure some +%lld us",
-		 protect, a->capped, 100 * a->left, a->refault, a->restore, a->psi_some_us);
+	tap_diag("exec_protect=%s, exec_protect_max=0: %lld pages refused by the bound under memory.reclaim; %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages, memory.pressure some +%lld us",
+		 protect, a->capped, 100 * a->left, a->refault, a->activate,
+		 a->restore, a->psi_some_us);
 	cg_remove(CGROUP);
 }
 
@@ -218,17 +223,33 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		RECLAIM = argv[1];
 
-	run("0", &off);
-	run("1", &on);
+	/*
+	 * A refault counts as the working set (activate, then restore if
+	 * PG_workingset came with it) only if its refault distance fits the
+	 * active list, which now and then it does not, rule or no rule (3
+	 * of 6144 activated, in 1 boot of 5): run again, at most 3 times.
+	 */
+	for (int i = 0; i < 3; i++) {
+		run("0", &off);
+		if (off.activate > pages / 2)
+			break;
+	}
+	for (int i = 0; i < 3; i++) {
+		run("1", &on);
+		if (on.activate > pages / 2)
+			break;
+	}
 
-	tap_result(off.left < 0.05 && off.refault > pages / 2 &&
-		   off.restore > pages / 2,
-		   "without the rule, the deactivated code is evicted and comes back as the working set (%.1f%% left, %lld refaults, %lld restored)",
-		   100 * off.left, off.refault, off.restore);
+	tap_result(off.left < 0.05 && off.activate > pages / 2 &&
+		   off.restore >= SHARE * off.activate,
+		   "without the rule, the deactivated code is evicted and comes back as the working set (%.1f%% left, %lld refaults, %lld activated, %lld restored)",
+		   100 * off.left, off.refault, off.activate, off.restore);
 	tap_result(on.left < 0.05 && on.capped > 0 &&
-		   on.restore >= SHARE * off.restore,
-		   "with the rule refusing everything (%lld pages refused) it comes back the same (%lld against %lld pages restored)",
-		   on.capped, on.restore, off.restore);
+		   on.activate > pages / 2 &&
+		   on.restore >= SHARE * on.activate,
+		   "with the rule refusing everything (%lld pages refused) it comes back the same (%lld of %lld activated pages restored, against %lld of %lld)",
+		   on.capped, on.restore, on.activate, off.restore,
+		   off.activate);
 	tap_result(off.psi_some_us > 0 &&
 		   on.psi_some_us >= PSI_SHARE * off.psi_some_us,
 		   "and stalls PSI the same (%lld against %lld us)",
