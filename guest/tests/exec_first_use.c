@@ -12,8 +12,8 @@
  * once, the two in turn; memory.reclaim then asks for 24 MiB. The aging's
  * page table walk is turned off (lru_gen/enabled 0x0005), so that it is
  * eviction's rmap walk (folio_check_references()) that finds the twins'
- * references, as on a machine without the walk. With vm.exec_protect_ms=0 (no time
- * in play), the rule's counters must not move, whatever
+ * references, as on a machine without the walk. With vm.exec_protect_ms=0
+ * (no time in play), the rule's counters must not move, whatever
  * vm.exec_protect_max is, and the exec twin must stay as resident as the
  * read twin. An earlier version counted and bounded the activation on both
  * engines.
@@ -54,7 +54,6 @@ static void run_case(const char *max)
 		size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
 		void *xp = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
 		void *rp = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
-
 		size_t off;
 
 		for (off = 0; off < xl && off < rl; off += 4096) {
