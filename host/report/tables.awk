@@ -189,6 +189,51 @@ function summary(   i, j, sc, m, var, b, harmonic, ds, mark) {
 	print ""
 }
 
+# The issue-13 check: no variant with the rule on (`key exec_protect 1`)
+# loses more app text (app.lost_pct) than its group's baseline when that
+# baseline is the same engine with the rule off (`key exec_protect 0`).
+# A higher mean is "MORE" when Welch's test finds it significant (p < 0.05,
+# two samples or more on both sides), otherwise "more, within noise".
+function rule_check(   i, j, sc, g, var, b, m, np, nbad, verdict, p) {
+	m = "app.lost_pct"
+	print "## Check: the rule never costs app text"
+	print ""
+	print "Each variant with the rule on against its group's baseline, the same"
+	print "engine with the rule off: mean `" m "` (+- Stddev), lower is better."
+	print ""
+	lab[0] = "scenario: variant vs baseline"
+	cell[0, 1] = "rule on"; cell[0, 2] = "rule off"; cell[0, 3] = "verdict"; C = 3
+	for (i = 1; i <= scen[""]; i++) {
+		sc = scen["", i]
+		for (j = 1; j <= cols[sc]; j++) {
+			var = cols[sc, j]; g = key[sc, var, "group"]; b = base[sc, g]
+			if (key[sc, var, "exec_protect"] != "1" || key[sc, b, "lru_gen_enabled"] != key[sc, var, "lru_gen_enabled"] ||
+			    key[sc, b, "exec_protect"] != "0" || !nval[sc, var, m] || !nval[sc, b, m])
+				continue
+			describe(1, sc, b, m, 0); describe(2, sc, var, m, 0)
+			np++
+			if (d[2, "Mean"] <= d[1, "Mean"]) verdict = "ok"
+			else {
+				p = 1
+				if (d[1, "n"] >= 2 && d[2, "n"] >= 2)
+					p = welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[2, "am"], d[2, "var"], d[2, "n"])
+				verdict = p < 0.05 ? "MORE" : "more, within noise"
+				nbad += p < 0.05
+			}
+			lab[++R] = sc ": " var " vs " b
+			cell[R, 1] = fmt(d[2, "Mean"]) " +-" fmt(d[2, "Stddev"]) " (n=" d[2, "n"] ")"
+			cell[R, 2] = fmt(d[1, "Mean"]) " +-" fmt(d[1, "Stddev"]) " (n=" d[1, "n"] ")"
+			cell[R, 3] = verdict
+			delete d
+		}
+	}
+	if (np) flush()
+	if (!np) print "No pair to compare: no variant with the rule on beside its engine's rule-off baseline."
+	else if (nbad) printf "\n%d of %d pairs lose significantly more app text with the rule.\n", nbad, np
+	else printf "\nNone of %d pairs loses significantly more app text with the rule.\n", np
+	print ""
+}
+
 function scenario(sc,   i, s) {
 	print "## " ((sc, "title") in key ? key[sc, "title"] " (`" sc "`)" : "`" sc "`")
 	print ""
@@ -205,5 +250,6 @@ END {
 	load_order()
 	header()
 	summary()
+	rule_check()
 	for (i = 1; i <= scen[""]; i++) scenario(scen["", i])
 }

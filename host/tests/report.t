@@ -26,7 +26,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-echo "1..26"
+echo "1..29"
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -60,7 +60,27 @@ check "reclaim table: pgscan/pgsteal sums, efficiency, '-' for absent counters" 
 	'exec_protect_skipped                -        2.00          -'
 check "header lists run.info (accel as TCG); scenarios by key order, groups classic then mglru" \
 	is "$(grep -E '^- (accel|date)|^## |^Group' "$md" | tr '\n' '|')" \
-	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Summary: each scenario's primary metric|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
+	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Summary: each scenario's primary metric|## Check: the rule never costs app text|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
+check "rule check: {40,50,60} with the rule against {10,20,30} without is MORE (p=0.021)" has \
+	'desktop-copy: classic-on vs classic-off  50.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)     MORE' \
+	'1 of 1 pairs lose significantly more app text with the rule.'
+lost() {	# lost A B C: the rule-on samples' app.lost_pct, then a report
+	local k=0 v
+	for v; do
+		k=$((k + 1))
+		sed -i "s/^metric app.lost_pct .*/metric app.lost_pct $v % lower/" \
+			"$tmp/run/raw/desktop-copy/classic-on/$k.txt"
+	done
+	"$report" "$tmp/run" > /dev/null
+}
+lost 25 35 45
+check "rule check: {25,35,45} against {10,20,30} is more, within noise (p=0.14)" has \
+	'desktop-copy: classic-on vs classic-off  35.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)  more, within noise' \
+	'None of 1 pairs loses significantly more app text with the rule.'
+lost 20 20 20
+check "rule check: an equal mean is ok" has \
+	'desktop-copy: classic-on vs classic-off  20.00 +-0.00 (n=3)  20.00 +-10.00 (n=3)       ok'
+lost 40 50 60
 check "'*' for equal-variance-0 means that differ" has \
 	'  Amean    app.errors           1.00 (   0.00%)     0.00 ( 100.00%)*'
 check "no '*' for an overlapping pair" hasnt '150.00 (   0.00%)*'
