@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The series' sysctls: vm.exec_protect (default 1, accepts 0 and 1),
  * vm.exec_protect_max (default 50, accepts 0 to 100) and vm.exec_protect_ms
- * (default 20000, accepts 0 to 600000) take one decimal number, and reject
+ * (default 60000, accepts 0 to 600000) take one decimal number, and reject
  * anything else with EINVAL and leave the value as it was. */
 #include <errno.h>
 #include <stdio.h>
@@ -44,7 +44,7 @@ static const struct knob {
 } knobs[] = {
 	{ EXEC_PROTECT, "1", "0", "1", "2\n" },
 	{ EXEC_PROTECT_MAX, "50", "0", "100", "101\n" },
-	{ EXEC_PROTECT_MS, "20000", "0", "600000", "600001\n" },
+	{ EXEC_PROTECT_MS, "60000", "0", "600000", "600001\n" },
 };
 #define NR_KNOBS (sizeof(knobs) / sizeof(knobs[0]))
 #define PER_KNOB (3 + NR_REJECTED)
