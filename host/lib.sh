@@ -9,9 +9,8 @@ BUILD=${BUILD:-$TOP/build}
 # the vanilla kernel. Nothing in it is needed for correctness.
 CACHE=${EXECFIRST_CACHE:-/var/cache/execfirst}
 
-# Console lines that fail a boot: warnings (lockdep's reports among them),
-# BUGs (KASAN's among them), Oopses, list corruption, lockups, hung tasks.
-SPLAT_RE='WARNING:|BUG:|KASAN:|Oops|circular locking dependency|list_(add|del) corruption|soft lockup|hard LOCKUP|blocked for more than'
+# Console lines that fail a boot (common/splats, one ERE per line).
+SPLAT_RE=$(grep -v '^\(#\|$\)' "$TOP/common/splats" | paste -sd '|')
 
 die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }
 log() { printf '%s\n' "$*" >&2; }

@@ -29,11 +29,13 @@ for name in "${names[@]}"; do
 		# A race shows only if the soak happens to drive reclaim down the
 		# broken path within the minute: up to three one-minute soaks.
 		for try in 1 2 3; do
-			"$TOP/host/soak.sh" --minutes 1 --cpus 1 --tree "mutant-$name" > "$runs-$name.soak" 2>&1 || true
-			found=$(sed -n 's/.* - no splat in the console (\([0-9]*\) found.*/\1/p' "$runs-$name.soak")
+			rm -f "$runs-$name.result"
+			"$TOP/host/soak.sh" --minutes 1 --cpus 1 --tree "mutant-$name" \
+				--result "$runs-$name.result" > "$runs-$name.soak" 2>&1 || true
+			found=$(sed -n 's/^splats //p' "$runs-$name.result" 2> /dev/null || true)
 			[ "${found:-0}" -gt 0 ] && break
 		done
-		grep -E '^# .*(WARNING|BUG|KASAN|corruption)' "$runs-$name.soak" | head -n 3 || true
+		grep -E "^# .*($SPLAT_RE)" "$runs-$name.soak" | head -n 3 || true
 		[ "${found:-0}" -gt 0 ] && rc=0 || rc=1
 		tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found, soak $try of at most 3)"
 	done

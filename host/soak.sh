@@ -4,27 +4,31 @@
 # exec and memory cgroup churn, run-time switching and bad sysctl writes,
 # all at once. Then scan the console for splats.
 # Usage: host/soak.sh [--minutes N] [--cpus N] [--tree patched|mutant-NAME]
+#                     [--result FILE]
 #   --minutes N  how long the soak runs in the guest (default 10)
 #   --cpus N     vCPUs (default 2)
 #   --tree T     the kernel tree (default: patched, the series); a mutant
 #                is a deliberately broken series (mutants/NAME.patch)
+#   --result F   also write "key value" lines to F for another script:
+#                splats N, verdict V, out DIR
 # Prints TAP and a report; exits 0 only when every check passed and no
 # splat was found. The console and report stay in build/runs/soak-*.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
 
-minutes=10 cpus=2 tree=patched
+minutes=10 cpus=2 tree=patched result=
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--minutes|--cpus|--tree)
+	--minutes|--cpus|--tree|--result)
 		[ $# -ge 2 ] || die "soak.sh: $1 needs a value"
 		case "$1" in
 		--minutes) minutes=$2 ;;
 		--cpus) cpus=$2 ;;
 		--tree) tree=$2 ;;
+		--result) result=$2 ;;
 		esac
 		shift 2 ;;
-	*) die "soak.sh: unknown option '$1' (expected --minutes N, --cpus N, --tree T)" ;;
+	*) die "soak.sh: unknown option '$1' (expected --minutes N, --cpus N, --tree T, --result FILE)" ;;
 	esac
 done
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] && [ "$minutes" -le 1440 ] ||
@@ -58,6 +62,8 @@ splats=$(tr -d '\r' < "$out/console.log" | grep -cE "$SPLAT_RE" || true)
 tr -d '\r' < "$out/console.log" | grep -E "$SPLAT_RE" | head -n 5 | sed 's/^/# /' || true
 tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
 	"no splat in the console ($splats found; outcome: $verdict)"
+[ -z "$result" ] ||
+	printf 'splats %s\nverdict %s\nout %s\n' "$splats" "$verdict" "$out" > "$result"
 
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {

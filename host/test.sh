@@ -8,6 +8,15 @@
 t_start=$(now)
 "$TOP/host/deps.sh" test
 
+# Every guest test is in guest/tests/list, and every name there is a test.
+for c in "$TOP"/guest/tests/*.c; do
+	grep -qx "$(basename "$c" .c)" "$TOP/guest/tests/list" ||
+		die "guest/tests/$(basename "$c") is not in guest/tests/list: add it there"
+done
+while read -r t; do
+	[ -f "$TOP/guest/tests/$t.c" ] || die "guest/tests/list names '$t', which has no guest/tests/$t.c"
+done < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
+
 echo "TAP version 13"
 
 # Host-side tests: result parsers on recorded logs, report code.
@@ -63,13 +72,10 @@ for c in "fail:30:fail 3" "crash:30:panic" "hang:8:timeout"; do
 	tap_ok "$rc" "runner: tasks/$task is reported as '$want' (got '$got')"
 done
 
-# Guest tests, one boot each, in this order.
+# Guest tests, one boot each, in the order of guest/tests/list.
 guest_tests=("$@")
 [ ${#guest_tests[@]} -gt 0 ] ||
-	guest_tests=(exec_protect_sysctl exec_protect_counters
-		exec_protect_flip twin_exec_file twin_exec_anon exec_abuse
-		exec_tiers exec_workingset exec_quiet exec_bound_root
-		twin_exec_capped exec_first_use exec_time_priority)
+	mapfile -t guest_tests < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
 for t in "${guest_tests[@]}"; do
 	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
 	out=$runs/$t

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -14,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "splats.h"	/* made from common/splats by guest/Makefile */
 #include "util.h"
 
 static long long keyed_value(const char *path, const char *key);
@@ -395,4 +398,28 @@ bool exec_counters_monotonic(long long *last)
 	last[0] = a;
 	last[1] = r;
 	return ok;
+}
+
+int klog_splats(void)
+{
+	static char log[1 << 20];
+	int i, n, found = 0;
+
+	n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+	if (n < 0)
+		return -1;
+	log[n] = '\0';
+	for (i = 0; i < (int)(sizeof(splats) / sizeof(splats[0])); i++) {
+		regex_t re;
+
+		if (regcomp(&re, splats[i], REG_EXTENDED | REG_NOSUB))
+			die("common/splats: bad pattern '%s'", splats[i]);
+		if (!regexec(&re, log, 0, NULL, 0)) {
+			printf("# kernel log has '%s'\n", splats[i]);	/* TAP */
+			fflush(stdout);
+			found++;
+		}
+		regfree(&re);
+	}
+	return found;
 }

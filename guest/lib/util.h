@@ -49,6 +49,11 @@ long long cg_stat(const char *name, const char *key);
  * values in last[2], which are updated. Start with { 0, 0 }. */
 bool exec_counters_monotonic(long long *last);
 
+/*
+ * Count the kernel log's lines that match common/splats (a diagnostic for
+ * each pattern found); -1 if the log cannot be read.
+ */
+int klog_splats(void);
 long long meminfo_kb(const char *key);
 long long vmstat_get(const char *key);
 
