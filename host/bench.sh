@@ -11,12 +11,10 @@
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/machine.sh"
 
-# The guest for benchmarks: 384 MiB, so that a stream of three times memory
-# is quick to read under TCG while the apps (6% of memory each, with
-# twins) and the kernel still fit when nothing else runs (see README).
-BENCH_MEM=384M
-BENCH_CPUS=2
-DISK_MBPS=100
+# The guest for benchmarks (common/machines).
+BENCH_MEM=$(machine bench.mem_mb)M
+BENCH_CPUS=$(machine bench.cpus)
+DISK_MBPS=$(machine bench.disk_mbps)
 
 profile=quick samples= scenarios= variants= run_name= cont=0
 while [ $# -gt 0 ]; do
@@ -42,9 +40,14 @@ all_scn=$(cd "$TOP/bench/scenarios" && ls -- *.scn | sed 's/\.scn$//' |
 	while read -r s; do echo "$(awk '$1 == "order" { print $2 }' "$s.scn") $s"; done |
 	sort -n | cut -d' ' -f2)
 [ -n "$scenarios" ] || scenarios=$(echo $all_scn | tr ' ' ',')
+ceiling=$(machine bench.max_mem_mb)
+scn_mem() { awk '$1 == "guest_mem_mb" { print $2 }' "$TOP/bench/scenarios/$1.scn"; }
 for s in ${scenarios//,/ }; do
 	[ -f "$TOP/bench/scenarios/$s.scn" ] ||
 		die "bench.sh: no scenario named '$s' (have: $(echo $all_scn))"
+	m=$(scn_mem "$s")
+	[ "${m:-${BENCH_MEM%M}}" -le "$ceiling" ] ||
+		die "bench.sh: scenario '$s' wants a ${m:-${BENCH_MEM%M}} MiB guest, over the bench disk's ceiling of $ceiling MiB (bench.max_mem_mb in $MACHINES)"
 done
 vtab() { grep -v '^#' "$TOP/bench/variants" | awk -v v="$1" '$1 == v'; }
 [ -n "$variants" ] || variants=$(grep -v '^#' "$TOP/bench/variants" |
@@ -137,7 +140,8 @@ for k in $(seq "$samples"); do
 				'BEGIN { if (d) printf "%.0f min", s / d * (t - d) / 60; else print "?" }')
 			log "[bench] $s / $v, sample $k of $samples ($((done_n + 1)) of $total); elapsed $(awk -v s="$spent" 'BEGIN { printf "%.0f", s / 60 }') min, about $eta left"
 			# A scenario may ask for its own guest size (tight memory).
-			mem=$(awk '$1 == "guest_mem_mb" { print $2 "M" }' "$TOP/bench/scenarios/$s.scn")
+			mem=$(scn_mem "$s")
+			mem=${mem:+${mem}M}
 			boot=$BUILD/runs/bench-$run_name/$s-$v-$k
 			mkdir -p "$(dirname "$boot")"
 			if "$TOP/host/qemu.sh" --kernel "${kernel[$kern]}" --initrd "$initrd" \

@@ -110,7 +110,8 @@ run mkfs.ext4 -q -F -L execfirst -d "$data" "$disk" 1200M
 # end of test disk -------------------------------------------------------
 
 # bench disk contents ----------------------------------------------------
-# Sized for guests of up to 512 MiB (scenarios take shares of MemTotal):
+# Sized for guests up to bench.max_mem_mb in common/machines (512 MiB;
+# scenarios take shares of MemTotal):
 # six apps and six data twins (copies of the same file, read through
 # PROT_READ), four big apps, a 1280 MiB stream file of random data, and an
 # 800 MiB SQLite table (3.7 million rows of 200 random bytes).

@@ -13,6 +13,13 @@ CACHE=${EXECFIRST_CACHE:-/var/cache/execfirst}
 SPLAT_RE=$(grep -v '^\(#\|$\)' "$TOP/common/splats" | paste -sd '|')
 
 die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }
+
+# The guests' shapes (common/machines; EXECFIRST_MACHINES=FILE for tests).
+MACHINES=${EXECFIRST_MACHINES:-$TOP/common/machines}
+machine() {	# machine PROFILE.FIELD: print its value
+	awk -v k="$1" '$1 == k { print $2; f = 1 } END { exit !f }' "$MACHINES" ||
+		die "$MACHINES has no '$1'"
+}
 log() { printf '%s\n' "$*" >&2; }
 
 # Print a command, prefixed "$ ", then run it.

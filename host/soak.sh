@@ -6,7 +6,7 @@
 # Usage: host/soak.sh [--minutes N] [--cpus N] [--tree patched|mutant-NAME]
 #                     [--result FILE]
 #   --minutes N  how long the soak runs in the guest (default 10)
-#   --cpus N     vCPUs (default 2)
+#   --cpus N     vCPUs (default: soak.cpus in common/machines)
 #   --tree T     the kernel tree (default: patched, the series); a mutant
 #                is a deliberately broken series (mutants/NAME.patch)
 #   --result F   also write "key value" lines to F for another script:
@@ -16,7 +16,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
 
-minutes=10 cpus=2 tree=patched result=
+minutes=10 cpus=$(machine soak.cpus) tree=patched result=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--minutes|--cpus|--tree|--result)
@@ -50,7 +50,7 @@ out=$BUILD/runs/soak-$(date +%Y%m%d-%H%M%S)-$tree
 secs=$((minutes * 60))
 t0=$(now)
 "$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" --disk "$disk" \
-	--mem 512M --cpus "$cpus" --timeout $((secs + 600 + secs / 4)) \
+	--mem "$(machine soak.mem_mb)M" --cpus "$cpus" --timeout $((secs + 600 + secs / 4)) \
 	--out "$out" soak/run "$secs" > /dev/null 2>&1 || true
 wall=$(elapsed "$t0")
 verdict=$(cat "$out/verdict")
@@ -67,7 +67,7 @@ tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
 
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {
-	echo "Soak of the $tree series on the debug kernel, ${accel^^}, $cpus vCPU(s), 512 MiB"
+	echo "Soak of the $tree series on the debug kernel, ${accel^^}, $cpus vCPU(s), $(machine soak.mem_mb) MiB"
 	echo "  minutes run in the guest  $(awk -v s="$(val seconds)" 'BEGIN { printf "%.1f", s / 60 }') (asked $minutes; $wall s wall clock with boot)"
 	echo "  reclaim: pgscan/pgsteal   $(val pgscan) / $(val pgsteal)"
 	echo "  swapped out to zram       $(val pswpout) pages"

@@ -23,7 +23,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 	fi
 }
 
-echo "1..7"
+echo "1..9"
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -32,6 +32,16 @@ refused "an unknown scenario is named, with the ones there are" \
 refused "an unknown variant is named" "no variant named 'classic-maybe'" \
 	--variants classic-on,classic-maybe
 refused "--continue needs an existing run" "no run named" --continue
+# The bench disk's ceiling (common/machines), lowered below the default
+# guest: a scenario that takes the default is refused, naming the file.
+sed 's/^bench.max_mem_mb .*/bench.max_mem_mb 256/' "$here/../../common/machines" > "$tmp/machines"
+export EXECFIRST_MACHINES=$tmp/machines
+refused "a scenario over the bench disk's ceiling is refused" \
+	"scenario 'idle' wants a 384 MiB guest, over the bench disk's ceiling of 256 MiB" --scenarios idle
+sed -i 's/^bench.max_mem_mb .*/bench.max_mem_mb 128/' "$tmp/machines"
+refused "so is one whose own guest_mem_mb is over it" \
+	"scenario 'tight' wants a 192 MiB guest" --scenarios tight
+unset EXECFIRST_MACHINES
 
 # A run that exists is never overwritten.
 mkdir -p "$here/../../results/bench-t-old-$$/raw"
