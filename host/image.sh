@@ -31,7 +31,7 @@ rm -rf "$stage"
 mkdir -p "$stage"/{bin,dev,proc,sys,tmp,mnt,execfirst}
 cp "$busybox" "$stage/bin/busybox"
 cp "$TOP/guest/init" "$stage/init"
-cp -r "$TOP/guest/tasks" "$stage/execfirst/"
+cp -r "$TOP/guest/tasks" "$TOP/common" "$stage/execfirst/"
 if [ "$kind" = test ]; then
 	cp -r "$out/tests" "$stage/execfirst/"
 elif [ "$kind" = soak ]; then

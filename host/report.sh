@@ -10,6 +10,7 @@
 set -euo pipefail
 export LC_ALL=C
 awk_dir=$(cd "$(dirname "$0")" && pwd)/report
+derived=$awk_dir/../../common/derived
 
 err() { printf 'report: %s\n' "$*" >&2; exit 1; }
 usage="usage: host/report.sh RUN_DIR   (RUN_DIR: results/<run>)"
@@ -35,12 +36,12 @@ if command -v "$gnuplot" > /dev/null; then
 	plots=1 term=png
 	terms=$("$gnuplot" -e 'set terminal' 2>&1 || true)
 	[[ ! $terms =~ [[:space:]]pngcairo[[:space:]] ]] || term=pngcairo
-	awk -v term="$term" -f "$awk_dir/load.awk" -f "$awk_dir/plots.awk" \
+	awk -v term="$term" -v derived="$derived" -f "$awk_dir/load.awk" -f "$awk_dir/plots.awk" \
 		"$tmp/stream" > "$tmp/plots.gp"
 	mkdir "$tmp/plots"
 	(cd "$tmp" && "$gnuplot" plots.gp) || err "gnuplot failed on the plots of '$run'"
 fi
-awk -v run="$(basename "$(cd "$run" && pwd)")" -v plots="$plots" \
+awk -v run="$(basename "$(cd "$run" && pwd)")" -v plots="$plots" -v derived="$derived" \
 	-f "$awk_dir/load.awk" -f "$awk_dir/stats.awk" -f "$awk_dir/tables.awk" \
 	"$tmp/stream" > "$tmp/report.md"
 

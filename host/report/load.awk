@@ -1,6 +1,13 @@
 # Load parse.awk's stream into arrays and put everything in report order.
 # Shared by tables.awk and plots.awk, which call load_order() in END.
-BEGIN { FS = "\t" }
+# The derived counters (pgscan, pgsteal) are defined in common/derived,
+# given as -v derived=FILE.
+BEGIN {
+	FS = "\t"
+	while ((getline line < derived) > 0)
+		if (line !~ /^(#|$)/) { split(line, f, " "); derived_re[f[1]] = f[2] }
+	close(derived)
+}
 
 function add(set, n, x) {	# append x to the list set[n, 1..set[n]] once
 	if (!((n, "=" x) in set)) { set[n, "=" x] = 1; set[n, ++set[n]] = x }
@@ -43,10 +50,11 @@ $4 == "series" {
 $4 == "vmstat" || $4 == "psi" {
 	name = $4 == "psi" ? "psi " $5 : $5
 	if (name ~ /^exec_protect_/) add(counters, sc, name)
-	if (name ~ /^(pgscan|pgsteal)_(kswapd|direct|khugepaged)$/) {
-		name = name ~ /^pgscan/ ? "pgscan" : "pgsteal"
-		cnt[sc, var, s, name] += $6
-	} else
+	derived_name = ""
+	for (dn in derived_re) if (name ~ derived_re[dn]) derived_name = dn
+	if (derived_name != "")
+		cnt[sc, var, s, derived_name] += $6
+	else
 		cnt[sc, var, s, name] = $6
 }
 
