@@ -37,14 +37,14 @@ image:
 	@host/image.sh
 
 # A/B benchmarks: PROFILE=quick|full, SAMPLES=N, SCENARIOS=a,b,
-# VARIANTS=x,y, RUN=name (results/RUN), CONTINUE=1 (go on with RUN).
-# See README and bench/.
+# VARIANTS=x,y, RUN=name (results/RUN), CONTINUE=1 (go on with RUN),
+# PLAN=1 (print the cells and stop). See README and bench/.
 bench:
 	@host/bench.sh $(if $(PROFILE),--profile $(PROFILE)) \
 		$(if $(SAMPLES),--samples $(SAMPLES)) \
 		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
 		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN)) \
-		$(if $(CONTINUE),--continue)
+		$(if $(CONTINUE),--continue) $(if $(PLAN),--plan)
 
 # Regenerate a run's report from its raw samples: make report RUN=name
 report:

@@ -4,10 +4,12 @@
 # samples kept under results/<run>/raw, and the report made from them.
 # Usage: host/bench.sh [--profile quick|full] [--samples N]
 #                      [--scenarios a,b] [--variants x,y] [--run NAME]
-#                      [--continue]
+#                      [--continue] [--plan]
 # (make bench PROFILE=... SAMPLES=... SCENARIOS=... VARIANTS=... RUN=...
 #  CONTINUE=1). --continue goes on with an existing run (one that was
 # stopped, or more samples): cells already measured are kept, not re-run.
+# --plan prints the cells ("SCENARIO VARIANT SAMPLE", in the order they
+# would run) and the guest each gets, and stops before building anything.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/machine.sh"
 
@@ -16,7 +18,7 @@ BENCH_MEM=$(machine bench.mem_mb)M
 BENCH_CPUS=$(machine bench.cpus)
 DISK_MBPS=$(machine bench.disk_mbps)
 
-profile=quick samples= scenarios= variants= run_name= cont=0
+profile=quick samples= scenarios= variants= run_name= cont=0 plan=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--profile) profile=$2; shift 2 ;;
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
 	--variants) variants=$2; shift 2 ;;
 	--run) run_name=$2; shift 2 ;;
 	--continue) cont=1; shift ;;
+	--plan) plan=1; shift ;;
 	*) die "bench.sh: unknown option '$1' (see the usage at the top of host/bench.sh)" ;;
 	esac
 done
@@ -49,11 +52,26 @@ for s in ${scenarios//,/ }; do
 	[ "${m:-${BENCH_MEM%M}}" -le "$ceiling" ] ||
 		die "bench.sh: scenario '$s' wants a ${m:-${BENCH_MEM%M}} MiB guest, over the bench disk's ceiling of $ceiling MiB (bench.max_mem_mb in $MACHINES)"
 done
-vtab() { grep -v '^#' "$TOP/bench/variants" | awk -v v="$1" '$1 == v'; }
-[ -n "$variants" ] || variants=$(grep -v '^#' "$TOP/bench/variants" |
-	awk '$8 == "yes" { printf "%s%s", sep, $1; sep = "," }')
+# bench/variants, read once: V[NAME,COLUMN], by the header's column names.
+declare -A V
+all_var=()
+while read -r -a f; do
+	if [ -z "${cols[*]:-}" ]; then cols=("${f[@]}"); continue; fi
+	[ ${#f[@]} = ${#cols[@]} ] ||
+		die "bench/variants: '${f[0]}' has ${#f[@]} columns, the header ${#cols[@]}"
+	for i in "${!cols[@]}"; do V[${f[0]},${cols[$i]}]=${f[$i]}; done
+	all_var+=("${f[0]}")
+done < <(grep -v '^\(#\|$\)' "$TOP/bench/variants")
+for c in kernel engine protect mlock group baseline default; do
+	[ -n "${V[${all_var[0]},$c]+set}" ] || die "bench/variants: no column '$c' in its header"
+done
+if [ -z "$variants" ]; then
+	for v in "${all_var[@]}"; do
+		[ "${V[$v,default]}" != yes ] || variants+=${variants:+,}$v
+	done
+fi
 for v in ${variants//,/ }; do
-	[ -n "$(vtab "$v")" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
+	[ -n "${V[$v,kernel]+set}" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
 done
 
 # The run's folder: checked now, written once the kernels are built.
@@ -65,6 +83,17 @@ else
 	[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN (or --continue it)"
 fi
 
+if [ "$plan" = 1 ]; then
+	for k in $(seq "$samples"); do
+		for s in ${scenarios//,/ }; do
+			m=$(scn_mem "$s")
+			for v in ${variants//,/ }; do
+				echo "$s $v $k mem=${m:-${BENCH_MEM%M}}M cpus=$BENCH_CPUS kernel=${V[$v,kernel]} engine=${V[$v,engine]} protect=${V[$v,protect]} mlock=${V[$v,mlock]}"
+			done
+		done
+	done
+	exit 0
+fi
 "$TOP/host/deps.sh" bench
 t_start=$(now)
 
@@ -72,7 +101,7 @@ t_start=$(now)
 declare -A kernel
 kernel[patched]=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
 for v in ${variants//,/ }; do
-	read -r _ k _ < <(vtab "$v")
+	k=${V[$v,kernel]}
 	[ -n "${kernel[$k]:-}" ] || kernel[$k]=$("$TOP/host/kernel.sh" "$k" guest | tail -n 1)
 done
 read -r initrd disk < <("$TOP/host/image.sh" bench | tail -n 1)
@@ -101,8 +130,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
 	echo "disk_mbps $DISK_MBPS"
 	for v in ${variants//,/ }; do
-		read -r _ kern engine protect mlock _ < <(vtab "$v")
-		echo "variant_$v kernel=$kern engine=$engine exec_protect=$protect mlock=$mlock"
+		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]}"
 	done
 } > "$res/run.info"
 
@@ -133,7 +161,6 @@ for k in $(seq "$samples"); do
 		vi=0
 		for v in ${variants//,/ }; do
 			vi=$((vi + 1))
-			read -r _ kern engine protect mlock group baseline _ < <(vtab "$v")
 			[ ! -e "$res/raw/$s/$v/$k.txt" ] || continue
 			spent=$(elapsed "$t_runs")
 			eta=$(awk -v s="$spent" -v d="$done_n" -v t="$total" \
@@ -144,11 +171,11 @@ for k in $(seq "$samples"); do
 			mem=${mem:+${mem}M}
 			boot=$BUILD/runs/bench-$run_name/$s-$v-$k
 			mkdir -p "$(dirname "$boot")"
-			if "$TOP/host/qemu.sh" --kernel "${kernel[$kern]}" --initrd "$initrd" \
+			if "$TOP/host/qemu.sh" --kernel "${kernel[${V[$v,kernel]}]}" --initrd "$initrd" \
 				--disk "$disk" --mem "${mem:-$BENCH_MEM}" --cpus "$BENCH_CPUS" \
 				--disk-mbps "$DISK_MBPS" --timeout 400 --out "$boot" \
-				bench/bench "/execfirst/bench/scenarios/$s.scn" --engine "$engine" \
-				--protect "$protect" --mlock "$mlock" --sample "$k" \
+				bench/bench "/execfirst/bench/scenarios/$s.scn" --engine "${V[$v,engine]}" \
+				--protect "${V[$v,protect]}" --mlock "${V[$v,mlock]}" --sample "$k" \
 				> "$boot.log" 2>&1; then
 				mkdir -p "$res/raw/$s/$v"
 				{
@@ -156,8 +183,8 @@ for k in $(seq "$samples"); do
 					echo "key scenario $s"
 					echo "key variant $v"
 					echo "key variant_order $vi"
-					echo "key group $group"
-					echo "key baseline $baseline"
+					echo "key group ${V[$v,group]}"
+					echo "key baseline ${V[$v,baseline]}"
 					echo "key sample $k"
 					tr -d '\r' < "$boot/output.txt" |
 						grep -E '^(key|metric|vmstat|psi|series) '

@@ -20,7 +20,7 @@ log "Results in ${dir#"$TOP"/}"
 cat "$dir"/*/output.txt | grep -h 'twin-result\|^ok\|^not ok' | awk '
 /twin-result/ {
 	for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-	k = f["engine"] (f["anon"] == 1 ? " anon" : " file") " exec_protect=" f["exec_protect"]
+	k = f["engine"] (f["anon"] == 1 ? " anon" : " file") " protect=" f["protect"]
 	n[k]++; e[k] += f["exec_lost"]; ee[k] += f["exec_lost"]^2
 	r[k] += f["read_lost"]; rr[k] += f["read_lost"]^2
 	d = f["read_lost"] - f["exec_lost"]

@@ -3,9 +3,11 @@
  * The benchmark driver, run in the guest as PID 1's task:
  *
  *   bench SCENARIO_FILE [--engine classic|mglru|default]
- *         [--protect 0|1|keep] [--mlock 0|1] [--sample K]
+ *         [--protect SPEC] [--mlock 0|1] [--sample K]
  *
- * It sets the variant's reclaim engine and vm.exec_protect, starts the
+ * (SPEC: bench/variants' protect column, "keep" or ON[/MAX[/MS]], see
+ * guest/lib/knobs.h.) It sets the variant's reclaim engine and the rule's
+ * sysctls, starts the
  * scenario's apps (executables from the disk, each with a data twin that
  * touches the same bytes through PROT_READ), warms them, then measures:
  * background loads run while the apps follow the scenario's pattern
@@ -26,6 +28,7 @@
 
 #include "bench.h"
 #include "../apps/order.h"
+#include "../lib/knobs.h"
 #include "../lib/util.h"
 
 #define APPS_DIR	BENCH_DISK "/apps"
@@ -561,14 +564,16 @@ static void drop_caches(void)
 static void usage(const char *why)
 {
 	fprintf(stderr, "bench: %s\nusage: bench SCENARIO_FILE [--engine classic|mglru|default] "
-		"[--protect 0|1|1/MAX|keep] [--mlock 0|1] [--sample K]\n", why);
+		"[--protect SPEC] [--mlock 0|1] [--sample K]\n"
+		"  SPEC: keep, or ON[/MAX[/MS]] (a field '-' leaves that sysctl)\n", why);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	const char *engine = "default", *pattern, *stream, *abuser;
-	char *protect = "keep";
+	const char *protect = "keep", *missing;
+	struct protect settings;
 	size_t mem, app_pages;
 	struct snapshot before, after;
 	struct worker w[4] = { 0 };
@@ -587,8 +592,11 @@ int main(int argc, char **argv)
 		snprintf(opt, sizeof(opt), "unknown option '%s'", argv[i]);
 		if (!strcmp(argv[i], "--engine"))
 			engine = argv[++i];
-		else if (!strcmp(argv[i], "--protect"))
+		else if (!strcmp(argv[i], "--protect")) {
 			protect = argv[++i];
+			if (!protect_parse(protect, &settings, opt, sizeof(opt)))
+				usage(opt);
+		}
 		else if (!strcmp(argv[i], "--mlock"))
 			r.lock = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--sample"))
@@ -602,19 +610,8 @@ int main(int argc, char **argv)
 
 	if (strcmp(engine, "default") && !lru_engine_set(engine))
 		die("cannot select the %s reclaim engine", engine);
-	/* "1/N": and vm.exec_protect_max=N; "1/N/MS": and exec_protect_ms */
-	if (strchr(protect, '/')) {
-		char *max = strchr(protect, '/') + 1, *ms = strchr(max, '/');
-
-		if (ms) {
-			*ms++ = '\0';
-			knob_set(EXEC_PROTECT_MS, ms);
-		}
-		knob_set(EXEC_PROTECT_MAX, max);
-		*strchr(protect, '/') = '\0';
-	}
-	if (strcmp(protect, "keep"))
-		knob_set(EXEC_PROTECT, protect);
+	if (!protect_set(protect, &missing))
+		die("--protect %s: this kernel has no %s", protect, missing);
 	uname(&u);
 	printf("key kernel %s\n", u.release);
 	printf("key mem_total_mb %zu\n", mem >> 20);

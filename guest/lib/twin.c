@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "knobs.h"
 #include "tap.h"
 #include "twin.h"
 #include "util.h"
@@ -231,8 +232,9 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	struct twin exec_twin, read_twin;
 	long long vm_activate, vm_rotate, vm_capped;
 	pid_t pressure, hog = 0;
+	static char why[128];
+	const char *missing;
 	int scale;
-	char val[16];
 	int i;
 
 	if (c->rounds > 256)
@@ -241,22 +243,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		*skip_reason = "this kernel has no multi-gen LRU";
 		return false;
 	}
-	if (c->exec_protect >= 0) {
-		if (access(EXEC_PROTECT, W_OK)) {
-			*skip_reason = EXEC_PROTECT " is missing";
-			return false;
-		}
-		knob_save(EXEC_PROTECT);
-		snprintf(val, sizeof(val), "%d", c->exec_protect);
-		knob_set(EXEC_PROTECT, val);
-	}
-	if (c->protect_ms && !access(EXEC_PROTECT_MS, W_OK)) {
-		knob_save(EXEC_PROTECT_MS);
-		knob_set(EXEC_PROTECT_MS, c->protect_ms);
-	}
-	if (c->protect_max && !access(EXEC_PROTECT_MAX, W_OK)) {
-		knob_save(EXEC_PROTECT_MAX);
-		knob_set(EXEC_PROTECT_MAX, c->protect_max);
+	if (!protect_set(c->protect, &missing)) {
+		snprintf(why, sizeof(why), "%s is missing", missing);
+		*skip_reason = why;
+		return false;
 	}
 	/* A twin that dies (say, OOM-killed) makes sweep() fail loudly
 	 * instead of killing us with SIGPIPE. */
@@ -339,11 +329,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d stream=%s exec_protect=%d exec_protect_max=%s exec_protect_ms=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
+	tap_diag("twin-result engine=%s anon=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
 		 c->engine, c->anon,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
-		 c->exec_protect, c->protect_max ? c->protect_max : "-",
-		 c->protect_ms ? c->protect_ms : "-", c->memory_max_mb,
+		 c->protect ? c->protect : "keep", c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
 		 r->vm_rotate, r->cg_activate, r->cg_rotate);
@@ -359,11 +348,7 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 		if (!strcmp(k, "--engine"))
 			c->engine = v;
 		else if (!strcmp(k, "--protect"))
-			c->exec_protect = atoi(v);
-		else if (!strcmp(k, "--protect-ms"))
-			c->protect_ms = v;
-		else if (!strcmp(k, "--protect-max"))
-			c->protect_max = v;
+			c->protect = v;
 		else if (!strcmp(k, "--stream")) {
 			c->mmap_stream = !strcmp(v, "mmap");
 			c->hot_stream = !strcmp(v, "pread-hot");

@@ -13,10 +13,8 @@
 
 struct twin_config {
 	const char *engine;	/* "classic" or "mglru" */
-	int exec_protect;	/* value for vm.exec_protect; -1 leaves it */
-	const char *protect_max; /* vm.exec_protect_max where the kernel
-				  * has it; NULL leaves it */
-	const char *protect_ms;	/* vm.exec_protect_ms likewise */
+	const char *protect;	/* the rule's knobs, a spec of knobs.h:
+				 * "1", "0", "1/30/20000"; NULL leaves them */
 	bool anon;		/* anonymous memory (with swap) instead of files */
 	bool mmap_stream;	/* the stream touches an mmap() of the file
 				 * instead of read()ing it */

@@ -37,6 +37,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/util.h"
 
 #ifndef MADV_COLLAPSE
@@ -45,16 +46,6 @@
 #define MB (1UL << 20)
 #define HPAGE (2 * MB)
 
-/* Every sysctl the series adds, with its valid range. */
-static const struct knob {
-	const char *path;
-	long lo, hi;
-} knobs[] = {
-	{ EXEC_PROTECT, 0, 1 },
-	{ EXEC_PROTECT_MAX, 0, 100 },
-	{ EXEC_PROTECT_MS, 0, 600000 },
-};
-#define NR_KNOBS (sizeof(knobs) / sizeof(knobs[0]))
 
 static double deadline;
 

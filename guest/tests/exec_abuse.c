@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -275,7 +276,7 @@ static bool one_run(const char *engine, const struct place *pl, bool exec,
 int main(int argc, char **argv)
 {
 	static const char *const engines[] = { "classic", "mglru" };
-	char buf[16];
+	char buf[16], spec[32];
 	int e, i, j, pct, scale;
 
 	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
@@ -287,14 +288,11 @@ int main(int argc, char **argv)
 			tap_skip("the kernel has no vm.exec_protect_max");
 		return tap_finish();
 	}
-	if (argc > 1) {
-		knob_save(EXEC_PROTECT_MAX);
-		knob_set(EXEC_PROTECT_MAX, argv[1]);
-		snprintf(buf, sizeof(buf), "%s", argv[1]);
-	}
+	snprintf(spec, sizeof(spec), "1/%s", argc > 1 ? argv[1] : "-");
+	protect_require(spec);
+	if (knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf)))
+		die("cannot read %s", EXEC_PROTECT_MAX);
 	pct = atoi(buf);
-	knob_save(EXEC_PROTECT);
-	knob_set(EXEC_PROTECT, "1");
 	for (e = 0; e < 2; e++) {
 		for (i = 0; i < NR_PLACES; i++) {
 			const struct place *pl = &places[i];

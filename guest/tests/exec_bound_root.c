@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -107,7 +108,7 @@ int main(void)
 	long long rot0, worst_over = LLONG_MIN, worst_prot = 0, worst_bound = 0;
 	int i, over = 0, counted = 0;
 	pid_t holder, abuser, stream;
-	char pct[16];
+	char spec[16];
 
 	tap_plan(3);
 	if (access(EXEC_PROTECT_MAX, W_OK) || vmstat_get("nr_exec_protected") < 0 ||
@@ -116,11 +117,8 @@ int main(void)
 			tap_skip("needs vm.exec_protect_max, nr_exec_protected, the classic LRU and a memory cgroup");
 		return tap_finish();
 	}
-	knob_save(EXEC_PROTECT);
-	knob_save(EXEC_PROTECT_MAX);
-	knob_set(EXEC_PROTECT, "1");
-	snprintf(pct, sizeof(pct), "%d", MAX_PCT);
-	knob_set(EXEC_PROTECT_MAX, pct);
+	snprintf(spec, sizeof(spec), "1/%d", MAX_PCT);
+	protect_require(spec);
 	cg_set(HOLD_CG, "memory.min", HOLD_MB * MiB);
 	knob_set("/proc/sys/vm/drop_caches", "3");
 

@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -39,13 +40,15 @@ static const char *const maxes[] = { "50", "0" };
 
 static void run_case(const char *max)
 {
+	char spec[16];
 	long long act0, cap0, act, cap;
 	double x, r;
 	int ready[2];
 	pid_t user;
 	char c;
 
-	knob_set(EXEC_PROTECT_MAX, max);
+	snprintf(spec, sizeof(spec), "-/%s", max);
+	protect_require(spec);
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, 256 * MiB) || pipe(ready))
 		die("cannot set up %s", CGROUP);
@@ -101,11 +104,7 @@ int main(void)
 	}
 	cg_remove(CGROUP);
 	knob_set(LRU_GEN_ENABLED, "0x0005");
-	knob_save(EXEC_PROTECT);
-	knob_save(EXEC_PROTECT_MAX);
-	knob_save(EXEC_PROTECT_MS);
-	knob_set(EXEC_PROTECT, "1");
-	knob_set(EXEC_PROTECT_MS, "0");
+	protect_require("1/-/0");
 	for (i = 0; i < NR_CASES; i++)
 		run_case(maxes[i]);
 	return tap_finish();

@@ -3,11 +3,13 @@
  * exec_protect_capped count what the rule does: zero when
  * vm.exec_protect=0, non-zero in the twin experiment when 1, and the twins'
  * cgroup's memory.stat adds up to /proc/vmstat. */
+#include <string.h>
+
 #include "../lib/tap.h"
 #include "../lib/twin.h"
 #include "../lib/util.h"
 
-#define TWIN(prot) { .engine = "classic", .exec_protect = prot, \
+#define TWIN(prot) { .engine = "classic", .protect = prot, \
 	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
 	.warmup = 1, .rounds = 2 }
 
@@ -16,9 +18,9 @@ static const struct {
 	struct twin_config config;
 } cases[] = {
 	/* Switched off, the rule must never act, so never count. */
-	{ "exec_protect=0", TWIN(0) },
+	{ "exec_protect=0", TWIN("0") },
 	/* Switched on, the twins' experiment makes it act. */
-	{ "exec_protect=1", TWIN(1) },
+	{ "exec_protect=1", TWIN("1") },
 };
 #define NR_CASES (int)(sizeof(cases) / sizeof(cases[0]))
 #define CHECKS_PER_CASE 2
@@ -33,7 +35,7 @@ int main(void)
 	for (i = 0; i < NR_CASES; i++) {
 		const struct twin_config *c = &cases[i].config;
 		long long vm;
-		bool on = c->exec_protect == 1;
+		bool on = !strcmp(c->protect, "1");
 
 		if (vmstat_get("exec_protect_rotate") < 0)
 			why = "the kernel has no exec_protect counters";

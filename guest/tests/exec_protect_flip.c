@@ -61,7 +61,7 @@ static void flipper(volatile struct shared *sh, bool have_mglru)
 int main(int argc, char **argv)
 {
 	const struct twin_config c = {
-		.engine = "classic", .exec_protect = -1, .memory_max_mb = 96,
+		.engine = "classic", .protect = NULL, .memory_max_mb = 96,
 		.memory_high = true,
 		/* Mapped, so that both engines evict the twins' mapped pages
 		 * and the rule has work on both (a read() stream leaves them

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The series' sysctls: vm.exec_protect (default 1, accepts 0 and 1),
- * vm.exec_protect_max (default 50, accepts 0 to 100) and vm.exec_protect_ms
- * (default 60000, accepts 0 to 600000) take one decimal number, and reject
+/* The series' sysctls (their defaults and ranges in guest/lib/knobs.c:
+ * vm.exec_protect 1, 0-1; vm.exec_protect_max 50, 0-100;
+ * vm.exec_protect_ms 60000, 0-600000) take one decimal number, and reject
  * anything else with EINVAL and leave the value as it was. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -38,15 +39,6 @@ static const struct {
 };
 #define NR_REJECTED (sizeof(rejected) / sizeof(rejected[0]))
 
-static const struct knob {
-	const char *path;
-	const char *def, *lo, *hi, *above;
-} knobs[] = {
-	{ EXEC_PROTECT, "1", "0", "1", "2\n" },
-	{ EXEC_PROTECT_MAX, "50", "0", "100", "101\n" },
-	{ EXEC_PROTECT_MS, "60000", "0", "600000", "600001\n" },
-};
-#define NR_KNOBS (sizeof(knobs) / sizeof(knobs[0]))
 #define PER_KNOB (3 + NR_REJECTED)
 
 static bool value_is(const char *path, const char *want)
@@ -66,8 +58,7 @@ static bool accepts(const char *path, const char *val)
 
 static void test_knob(const struct knob *k)
 {
-	const char *name = strrchr(k->path, '/') + 1;
-	char buf[32];
+	char buf[32], def[24], lo[24], hi[24], above[24];
 	size_t i;
 
 	if (access(k->path, F_OK)) {
@@ -75,29 +66,33 @@ static void test_knob(const struct knob *k)
 			tap_skip("%s is missing (unpatched kernel)", k->path);
 		return;
 	}
+	snprintf(def, sizeof(def), "%ld", k->def);
+	snprintf(lo, sizeof(lo), "%ld", k->lo);
+	snprintf(hi, sizeof(hi), "%ld", k->hi);
+	snprintf(above, sizeof(above), "%ld\n", k->hi + 1);
 	knob_save(k->path);
 	knob_read(k->path, buf, sizeof(buf));
-	tap_result(!strcmp(buf, k->def), "%s: default is %s (read '%s')",
-		   name, k->def, buf);
-	tap_result(accepts(k->path, k->lo), "%s: accepts %s", name, k->lo);
-	tap_result(accepts(k->path, k->hi), "%s: accepts %s", name, k->hi);
+	tap_result(!strcmp(buf, def), "%s: default is %s (read '%s')",
+		   k->name, def, buf);
+	tap_result(accepts(k->path, lo), "%s: accepts %s", k->name, lo);
+	tap_result(accepts(k->path, hi), "%s: accepts %s", k->name, hi);
 
 	for (i = 0; i < NR_REJECTED; i++) {
-		const char *bytes = rejected[i].bytes ? rejected[i].bytes : k->above;
-		size_t len = rejected[i].bytes ? rejected[i].len : strlen(k->above);
+		const char *bytes = rejected[i].bytes ? rejected[i].bytes : above;
+		size_t len = rejected[i].bytes ? rejected[i].len : strlen(above);
 		int err;
 
 		/* Start from a non-default value, so "unchanged" cannot be
 		 * luck, and anew for each case, so one case's failure does
 		 * not spill into the next. */
-		knob_set(k->path, k->lo);
+		knob_set(k->path, lo);
 		err = knob_write(k->path, bytes, len);
 
 		if (err != -EINVAL)
 			tap_diag("write returned %s", err ? strerror(-err) : "success");
-		tap_result(err == -EINVAL && value_is(k->path, k->lo),
+		tap_result(err == -EINVAL && value_is(k->path, lo),
 			   "%s: rejects %s with EINVAL, value unchanged",
-			   name, rejected[i].desc);
+			   k->name, rejected[i].desc);
 	}
 }
 

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -174,6 +175,7 @@ static void run_case(const struct quiet_case *c)
 
 int main(int argc, char **argv)
 {
+	char spec[32];
 	size_t i;
 
 	tap_plan(NR_CASES);
@@ -185,11 +187,9 @@ int main(int argc, char **argv)
 		return tap_finish();
 	}
 	cg_remove(CGROUP);
-	knob_save(EXEC_PROTECT);
-	knob_save(EXEC_PROTECT_MS);
-	knob_set(EXEC_PROTECT, "1");
 	/* Exploring: "exec_quiet MS" runs with another exec_protect_ms. */
-	knob_set(EXEC_PROTECT_MS, argc > 1 ? argv[1] : PROTECT_MS);
+	snprintf(spec, sizeof(spec), "1/-/%s", argc > 1 ? argv[1] : PROTECT_MS);
+	protect_require(spec);
 	for (i = 0; i < NR_CASES; i++)
 		run_case(&cases[i]);
 	return tap_finish();

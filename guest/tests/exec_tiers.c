@@ -32,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -148,10 +149,7 @@ int main(void)
 			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
 		return tap_finish();
 	}
-	knob_save(EXEC_PROTECT);
-	knob_save(EXEC_PROTECT_MS);
-	knob_set(EXEC_PROTECT, "1");
-	knob_set(EXEC_PROTECT_MS, "20000");
+	protect_require("1/-/20000");
 	knob_set("/proc/sys/vm/drop_caches", "3");
 
 	/* The aging finds both twins young; the rule learns the exec one
@@ -167,7 +165,7 @@ int main(void)
 	waitpid(user, NULL, 0);
 
 	/* No time protection from here on: the tiers alone decide. */
-	knob_set(EXEC_PROTECT_MS, "0");
+	protect_require("-/-/0");
 	read_in_cgroup(EXEC_FILE, 3);
 	read_in_cgroup(READ_FILE, 3);
 	evict_and_refault(EXEC_FILE, &x);

@@ -30,8 +30,7 @@
 
 #define MARGIN 0.05
 
-#define TWIN(ms) { .engine = "classic", .exec_protect = 1, \
-	.protect_max = "30", .protect_ms = ms, .hot_stream = true, \
+#define TWIN(ms) { .engine = "classic", .protect = "1/30/" ms, .hot_stream = true, \
 	.memory_max_mb = 96, .twin_mb = 24, .hog_mb = 48, \
 	.interval_ms = 1000, .warmup = 2, .rounds = 8 }
 

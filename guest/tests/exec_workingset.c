@@ -32,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/knobs.h"
 #include "../lib/tap.h"
 #include "../lib/util.h"
 
@@ -153,7 +154,7 @@ static void run(const char *protect, struct account *a)
 	pid_t pid;
 	char c;
 
-	knob_set(EXEC_PROTECT, protect);
+	protect_require(protect);
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, 256 * MiB))
 		die("cannot create %s", CGROUP);
@@ -216,9 +217,7 @@ int main(int argc, char **argv)
 		return tap_finish();
 	}
 	cg_remove(CGROUP);
-	knob_save(EXEC_PROTECT);
-	knob_save(EXEC_PROTECT_MAX);
-	knob_set(EXEC_PROTECT_MAX, "0");
+	protect_require("-/0");
 	/* Exploring: "exec_workingset 64M" asks memory.reclaim for more. */
 	if (argc > 1)
 		RECLAIM = argv[1];

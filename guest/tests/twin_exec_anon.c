@@ -6,18 +6,18 @@
  * anonymous memory (the anon-protected mutant). */
 #include "../lib/twin_cases.h"
 
-#define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
-	.protect_max = "100", .anon = true, .memory_max_mb = 64, .twin_mb = 16, \
+#define TWIN(eng, prot) { .engine = eng, .protect = prot "/100", \
+	.anon = true, .memory_max_mb = 64, .twin_mb = 16, \
 	.interval_ms = 3000, .warmup = 2, .rounds = 5 }
 
-static const struct twin_config anon_twins = TWIN("classic", 1);
+static const struct twin_config anon_twins = TWIN("classic", "1");
 
 static const struct twin_case cases[] = {
 	/* The seed ignores anonymous VM_EXEC pages: JITs create many. */
 	{ "classic LRU, exec_protect=1: anonymous exec twin is not protected",
-	  TWIN("classic", 1), TWINS_CLOSE, 0.15 },
+	  TWIN("classic", "1"), TWINS_CLOSE, 0.15 },
 	{ "multi-gen LRU, exec_protect=1: anonymous exec twin is not protected",
-	  TWIN("mglru", 1), TWINS_CLOSE, 0.15 },
+	  TWIN("mglru", "1"), TWINS_CLOSE, 0.15 },
 };
 
 int main(int argc, char **argv)

@@ -19,31 +19,30 @@
  */
 #define MARGIN 0.03
 
-#define TWIN(eng, max, ms, mmap, mbps, hot) { .engine = eng, \
-	.exec_protect = 1, .protect_max = max, .protect_ms = ms, \
+#define TWIN(eng, spec, mmap, mbps, hot) { .engine = eng, .protect = spec, \
 	.mmap_stream = mmap, .stream_mbps = mbps, .hot_stream = hot, \
 	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
 	.warmup = 2, .rounds = 5 }
 
 static const struct twin_config capped_twins =
-	TWIN("mglru", "0", NULL, true, 30, false);
+	TWIN("mglru", "1/0", true, 30, false);
 
 static const struct twin_case cases[] = {
 	/* The bound refuses every trip and every first-use activation. */
 	{ "classic LRU, read() stream, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("classic", "0", NULL, false, 0, false), EXEC_NOT_WORSE, MARGIN },
+	  TWIN("classic", "1/0", false, 0, false), EXEC_NOT_WORSE, MARGIN },
 	{ "classic LRU, file-server stream, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("classic", "0", NULL, false, 0, true), EXEC_NOT_WORSE, MARGIN },
+	  TWIN("classic", "1/0", false, 0, true), EXEC_NOT_WORSE, MARGIN },
 	/* A paced mapped stream: data keeps part of its pages through the
 	 * aging's own promotion, so "not worse" has something to compare. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_max=0: exec twin not worse than data",
-	  TWIN("mglru", "0", NULL, true, 30, false), EXEC_NOT_WORSE, MARGIN },
+	  TWIN("mglru", "1/0", true, 30, false), EXEC_NOT_WORSE, MARGIN },
 	/* A bound too small for the twin: part refused, part kept. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_max=1: exec twin not worse than data",
-	  TWIN("mglru", "1", NULL, true, 30, false), EXEC_NOT_WORSE, MARGIN },
+	  TWIN("mglru", "1/1", true, 30, false), EXEC_NOT_WORSE, MARGIN },
 	/* No time: the first-use activation alone. */
 	{ "multi-gen LRU, mmap() stream at 30 MB/s, exec_protect_ms=0: exec twin not worse than data",
-	  TWIN("mglru", NULL, "0", true, 30, false), EXEC_NOT_WORSE, MARGIN },
+	  TWIN("mglru", "1/-/0", true, 30, false), EXEC_NOT_WORSE, MARGIN },
 };
 
 int main(int argc, char **argv)

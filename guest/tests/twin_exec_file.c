@@ -6,38 +6,38 @@
  * the twins', and a read() stream would not touch mapped pages at all. */
 #include "../lib/twin_cases.h"
 
-#define TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+#define TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
 	.warmup = 2, .rounds = 6 }
-#define MMAP_TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+#define MMAP_TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.mmap_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
 	.interval_ms = 3000, .warmup = 2, .rounds = 6 }
 
 /* Wu's file-server stream turns the classic active list over faster than
  * the twins are used (every 5 s): the seed's rule alone (exec_protect_ms
  * 0) lost 100% of the exec twin here, like the read twin. */
-#define HOT_TWIN(eng, prot) { .engine = eng, .exec_protect = prot, \
+#define HOT_TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.hot_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
 	.interval_ms = 5000, .warmup = 2, .rounds = 6 }
 
-static const struct twin_config file_twins = TWIN("classic", 1);
+static const struct twin_config file_twins = TWIN("classic", "1");
 
 static const struct twin_case cases[] = {
 	/* The seed's rule on the classic LRU: code gets an extra trip. */
 	{ "classic LRU, exec_protect=1: exec twin keeps its pages",
-	  TWIN("classic", 1), EXEC_KEPT, 0.30 },
+	  TWIN("classic", "1"), EXEC_KEPT, 0.30 },
 	/* Switched off: pre-2.6.31 behaviour, no difference. */
 	{ "classic LRU, exec_protect=0: twins lose alike",
-	  TWIN("classic", 0), TWINS_CLOSE, 0.15 },
+	  TWIN("classic", "0"), TWINS_CLOSE, 0.15 },
 	/* exec_protect_ms on the classic LRU: code used within it stays
 	 * active although the active list turns over in between. */
 	{ "classic LRU, file-server stream, exec_protect=1: exec twin keeps its pages",
-	  HOT_TWIN("classic", 1), EXEC_KEPT, 0.30 },
+	  HOT_TWIN("classic", "1"), EXEC_KEPT, 0.30 },
 	/* The multi-gen LRU's trips: code outlives a mapped stream. */
 	{ "multi-gen LRU, exec_protect=1: exec twin keeps its pages",
-	  MMAP_TWIN("mglru", 1), EXEC_KEPT, 0.30 },
+	  MMAP_TWIN("mglru", "1"), EXEC_KEPT, 0.30 },
 	{ "multi-gen LRU, exec_protect=0: twins lose alike",
-	  MMAP_TWIN("mglru", 0), TWINS_CLOSE, 0.15 },
+	  MMAP_TWIN("mglru", "0"), TWINS_CLOSE, 0.15 },
 };
 
 int main(int argc, char **argv)

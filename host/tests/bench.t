@@ -23,7 +23,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 	fi
 }
 
-echo "1..9"
+echo "1..11"
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -54,3 +54,26 @@ if [ "$rc" != 0 ] && grep -q "already exists" "$tmp/err"; then
 else
 	echo "not ok $n - an existing run is not overwritten (exit $rc)"
 fi
+
+# --plan: the cells, read from bench/variants by column name, and nothing
+# built. The default variants are those whose default column says yes.
+planned() {	# planned DESC WANT ARGS...: --plan's output is WANT
+	local desc=$1 want=$2 got
+	shift 2
+	got=$(BUILD=$tmp/build "$bench" --plan "$@" 2> "$tmp/err") || true
+	n=$((n + 1))
+	if [ "$got" = "$want" ] && [ ! -e "$tmp/build" ]; then
+		echo "ok $n - $desc"
+	else
+		printf '# got: %s\n' "$got" "$(cat "$tmp/err")"
+		echo "not ok $n - $desc"
+	fi
+}
+want=$(grep -v '^\(#\|$\)' "$here/../../bench/variants" |
+	awk 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=384M cpus=2 kernel=%s engine=%s protect=%s mlock=%s\n", $1, $2, $3, $4, $5 }')
+planned "--plan: the default variants (default yes), columns by name, nothing built" \
+	"$want" --scenarios idle --samples 1
+planned "--plan: a variant's protect spec and a scenario's own guest size" \
+	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0
+tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0" \
+	--scenarios tight --variants classic-wu --samples 2

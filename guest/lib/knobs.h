@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The series' sysctls, in one table (path, default, valid range), and the
+ * one way every guest program sets them: a "protect" spec, the syntax of
+ * bench/variants' protect column.
+ */
+#ifndef EXECFIRST_KNOBS_H
+#define EXECFIRST_KNOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { KNOB_ON, KNOB_MAX, KNOB_MS, NR_KNOBS };
+
+struct knob {
+	const char *name;	/* as in a spec's error messages */
+	const char *path;
+	long def, lo, hi;	/* the kernel's default and range */
+};
+
+extern const struct knob knobs[NR_KNOBS];
+
+/*
+ * A spec: "keep" (or NULL) leaves all three knobs as they are; otherwise
+ * ON[/MAX[/MS]] sets vm.exec_protect, then vm.exec_protect_max, then
+ * vm.exec_protect_ms, where a field may be "-" to leave that one ("1",
+ * "0", "1/50/0": the seed's rule and the bound, no time; "-/100": only
+ * the bound). Each value must be a decimal number in its knob's range.
+ */
+struct protect {
+	bool set[NR_KNOBS];
+	long val[NR_KNOBS];
+};
+
+/* Parse spec into p; false, with a reason in why (len bytes), if bad. */
+bool protect_parse(const char *spec, struct protect *p, char *why, size_t len);
+/*
+ * Save (see knob_save()) and set each knob p sets. False, with the path
+ * of the first knob the kernel lacks in *missing, before setting any.
+ */
+bool protect_apply(const struct protect *p, const char **missing);
+/* Parse a spec that the program itself wrote, and apply it; die() if it
+ * is bad. False, with *missing as above, if the kernel lacks a knob. */
+bool protect_set(const char *spec, const char **missing);
+/* protect_set() for a caller that checked the knobs are there: die()
+ * if one is not. */
+void protect_require(const char *spec);
+
+#endif
