@@ -11,12 +11,13 @@
 # --plan prints the cells ("SCENARIO VARIANT SAMPLE", in the order they
 # would run) and the guest each gets, and stops before building anything.
 . "$(dirname "$0")/lib.sh"
-. "$TOP/host/machine.sh"
+. "$TOP/host/guest.sh"
 
 # The guest for benchmarks (common/machines).
 BENCH_MEM=$(machine bench.mem_mb)M
 BENCH_CPUS=$(machine bench.cpus)
 DISK_MBPS=$(machine bench.disk_mbps)
+QEMU_CPUS=$BENCH_CPUS BOOT_DISK_MBPS=$DISK_MBPS
 
 profile=quick samples= scenarios= variants= run_name= cont=0 plan=0
 while [ $# -gt 0 ]; do
@@ -99,14 +100,13 @@ t_start=$(now)
 
 # Kernels: the patched one, and the vanilla one if a variant wants it.
 declare -A kernel
-kernel[patched]=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
-for v in ${variants//,/ }; do
-	k=${V[$v,kernel]}
-	[ -n "${kernel[$k]:-}" ] || kernel[$k]=$("$TOP/host/kernel.sh" "$k" guest | tail -n 1)
+for k in patched $(for v in ${variants//,/ }; do echo "${V[$v,kernel]}"; done); do
+	[ -n "${kernel[$k]:-}" ] || { guest_kernel "$k" guest; kernel[$k]=$KERNEL; }
 done
-read -r initrd disk < <("$TOP/host/image.sh" bench | tail -n 1)
-accel=$("$TOP/host/accel.sh" "${kernel[patched]}" "$initrd")
-log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${accel^^}"
+guest_image bench
+KERNEL=${kernel[patched]}
+guest_accel
+log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${ACCEL^^}"
 
 if [ "$cont" = 1 ]; then
 	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell; cells already measured kept" >> "$res/run.info"
@@ -126,7 +126,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "harness $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "guest_mem $BENCH_MEM (a scenario's guest_mem_mb overrides it)"
 	echo "guest_cpus $BENCH_CPUS"
-	echo "accel $accel"
+	echo "accel $ACCEL"
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
 	echo "disk_mbps $DISK_MBPS"
 	for v in ${variants//,/ }; do
@@ -171,12 +171,10 @@ for k in $(seq "$samples"); do
 			mem=${mem:+${mem}M}
 			boot=$BUILD/runs/bench-$run_name/$s-$v-$k
 			mkdir -p "$(dirname "$boot")"
-			if "$TOP/host/qemu.sh" --kernel "${kernel[${V[$v,kernel]}]}" --initrd "$initrd" \
-				--disk "$disk" --mem "${mem:-$BENCH_MEM}" --cpus "$BENCH_CPUS" \
-				--disk-mbps "$DISK_MBPS" --timeout 400 --out "$boot" \
-				bench/bench "/execfirst/bench/scenarios/$s.scn" --engine "${V[$v,engine]}" \
-				--protect "${V[$v,protect]}" --mlock "${V[$v,mlock]}" --sample "$k" \
-				> "$boot.log" 2>&1; then
+			KERNEL=${kernel[${V[$v,kernel]}]} QEMU_MEM=${mem:-$BENCH_MEM}
+			if guest_boot "$boot" 400 bench/bench "/execfirst/bench/scenarios/$s.scn" \
+				--engine "${V[$v,engine]}" --protect "${V[$v,protect]}" \
+				--mlock "${V[$v,mlock]}" --sample "$k" > "$boot.log" 2>&1; then
 				mkdir -p "$res/raw/$s/$v"
 				{
 					echo "execfirst-sample 1"
@@ -192,14 +190,14 @@ for k in $(seq "$samples"); do
 				} > "$res/raw/$s/$v/$k.txt"
 			else
 				failed=$((failed + 1))
-				log "[bench] $s / $v sample $k FAILED: $(cat "$boot/verdict" 2>/dev/null) (see ${boot#"$TOP"/})"
+				log "[bench] $s / $v sample $k FAILED: $VERDICT (see ${boot#"$TOP"/})"
 				tr -d '\r' < "$boot/output.txt" 2>/dev/null | grep -E 'FATAL|bench:' | head -5 >&2 || true
 			fi
 			done_n=$((done_n + 1))
 		done
 	done
 done
-log "Elapsed time: $(elapsed "$t_start")s for the whole bench ($total boots, $failed failed, ${accel^^})"
+log "Elapsed time: $(elapsed "$t_start")s for the whole bench ($total boots, $failed failed, ${ACCEL^^})"
 "$TOP/host/report.sh" "$res"
 log "Report: ${res#"$TOP"/}/report.md"
 [ "$failed" = 0 ] || die "$failed of $total samples failed; the report leaves them out"

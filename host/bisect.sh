@@ -12,6 +12,7 @@
 # Usage: host/bisect.sh   (needs about 4 GiB for its own tree and objects)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
+. "$TOP/host/guest.sh"
 
 [ $# -eq 0 ] || die "bisect.sh: takes no arguments, not '$*'"
 "$TOP/host/deps.sh" bisect
@@ -42,7 +43,7 @@ debian_mm() {	# debian_mm TREE
 	fi
 	CCACHE_DIR=$CACHE/ccache "${mk[@]}" -s mm/ fs/inode.o
 }
-read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
+guest_image test
 runs=$BUILD/runs/bisect-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$runs"
 for k in $(seq "$n"); do
@@ -56,7 +57,8 @@ for k in $(seq "$n"); do
 		rc=0 || rc=$?
 	tap_build "$k" "$p, mm/ with Debian's config" "$runs/build-$k-debian.log" "$rc"
 	# kbuild prints warnings on stderr; -s keeps the rest quiet.
-	if kernel=$("$TOP/host/kernel.sh" "prefix-$k" guest 2> "$runs/build-$k.log" | tail -n 1); then
+	if "$TOP/host/kernel.sh" "prefix-$k" guest > /dev/null 2> "$runs/build-$k.log"; then
+		KERNEL=$BUILD/kernels/prefix-$k-guest.bzImage
 		warns=$(grep -c 'warning:' "$runs/build-$k.log" || true)
 		grep 'warning:' "$runs/build-$k.log" | head -n 5 | sed 's/^/# /' || true
 		[ "$warns" = 0 ] && rc=0 || rc=1
@@ -68,9 +70,8 @@ for k in $(seq "$n"); do
 		continue
 	fi
 	out=$runs/boot-$k
-	"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" --disk "$disk" \
-		--timeout 300 --out "$out" tests/exec_protect_sysctl > /dev/null 2>&1 || true
-	verdict=$(cat "$out/verdict")
+	guest_boot "$out" 300 tests/exec_protect_sysctl > /dev/null 2>&1 || true
+	verdict=$VERDICT
 	skipped=$(grep -c '^ok .*# SKIP' "$out/output.txt" || true)
 	passed=$(($(grep -c '^ok' "$out/output.txt" || true) - skipped))
 	[ "$verdict" = pass ] && [ "$passed" -gt 0 ] && rc=0 || rc=1

@@ -1,9 +1,9 @@
-# QEMU settings for the guest. Sourced by qemu.sh, after lib.sh.
+# QEMU settings for the guest. Sourced by host/guest.sh.
 # shellcheck shell=bash
 QEMU=qemu-system-x86_64
 QEMU_MACHINE=pc
-# Defaults: make test's profile in common/machines (soak and bench ask
-# for theirs with --mem and --cpus).
+# Defaults: make test's profile in common/machines (soak and bench set
+# theirs before booting).
 QEMU_MEM=${QEMU_MEM:-$(machine test.mem_mb)M}
 QEMU_CPUS=${QEMU_CPUS:-$(machine test.cpus)}
 # Kernel command line shared by every boot. panic=-1 with -no-reboot makes

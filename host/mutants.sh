@@ -7,6 +7,7 @@
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
+. "$TOP/host/guest.sh"
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
@@ -21,7 +22,7 @@ for name in "${names[@]}"; do
 	plan=$((plan + n))
 done
 echo "1..$plan"
-read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
+guest_image test
 runs=$BUILD/runs/mutants-$(date +%Y%m%d-%H%M%S)
 for name in "${names[@]}"; do
 	for t in $(sed -n 's/^Expect-splat: *//p' "$TOP/mutants/$name.patch"); do
@@ -41,12 +42,11 @@ for name in "${names[@]}"; do
 	done
 	tests=$(sed -n 's/^Expect-fail: *//p' "$TOP/mutants/$name.patch")
 	[ -n "$tests" ] || continue
-	kernel=$("$TOP/host/kernel.sh" "mutant-$name" guest | tail -n 1)
+	guest_kernel "mutant-$name" guest
 	for t in $tests; do
 		out=$runs/$name-$t
-		"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
-			--disk "$disk" --timeout 900 --out "$out" "tests/$t" || true
-		verdict=$(cat "$out/verdict")
+		guest_boot "$out" 900 "tests/$t" || true
+		verdict=$VERDICT
 		grep -h '^not ok' "$out/output.txt" | sed 's/^/# /' || true
 		[ "${verdict%% *}" = fail ] && rc=0 || rc=1
 		tap_ok "$rc" "mutant $name: $t fails ($verdict)"

@@ -15,6 +15,7 @@
 # splat was found. The console and report stay in build/runs/soak-*.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
+. "$TOP/host/guest.sh"
 
 minutes=10 cpus=$(machine soak.cpus) tree=patched result=
 while [ $# -gt 0 ]; do
@@ -40,20 +41,19 @@ patched|mutant-*) ;;
 esac
 
 "$TOP/host/deps.sh" test
-kernel=$("$TOP/host/kernel.sh" "$tree" debug | tail -n 1)
-read -r initrd disk < <("$TOP/host/image.sh" soak | tail -n 1)
-accel=$("$TOP/host/accel.sh" "$kernel" "$initrd")
+guest_kernel "$tree" debug
+guest_image soak
+guest_accel
 out=$BUILD/runs/soak-$(date +%Y%m%d-%H%M%S)-$tree
 
 # The guest's workers stop at the deadline but may finish a cycle first;
 # booting the debug kernel under TCG takes a minute or two.
 secs=$((minutes * 60))
 t0=$(now)
-"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" --disk "$disk" \
-	--mem "$(machine soak.mem_mb)M" --cpus "$cpus" --timeout $((secs + 600 + secs / 4)) \
-	--out "$out" soak/run "$secs" > /dev/null 2>&1 || true
+QEMU_MEM=$(machine soak.mem_mb)M QEMU_CPUS=$cpus
+guest_boot "$out" $((secs + 600 + secs / 4)) soak/run "$secs" > /dev/null 2>&1 || true
 wall=$(elapsed "$t0")
-verdict=$(cat "$out/verdict")
+verdict=$VERDICT
 
 echo "TAP version 13"
 tap_merge guest "$out/output.txt" ||
@@ -67,7 +67,7 @@ tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
 
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {
-	echo "Soak of the $tree series on the debug kernel, ${accel^^}, $cpus vCPU(s), $(machine soak.mem_mb) MiB"
+	echo "Soak of the $tree series on the debug kernel, ${ACCEL^^}, $cpus vCPU(s), $(machine soak.mem_mb) MiB"
 	echo "  minutes run in the guest  $(awk -v s="$(val seconds)" 'BEGIN { printf "%.1f", s / 60 }') (asked $minutes; $wall s wall clock with boot)"
 	echo "  reclaim: pgscan/pgsteal   $(val pgscan) / $(val pgsteal)"
 	echo "  swapped out to zram       $(val pswpout) pages"

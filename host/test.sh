@@ -4,6 +4,7 @@
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/tap.sh"
+. "$TOP/host/guest.sh"
 
 t_start=$(now)
 "$TOP/host/deps.sh" test
@@ -41,24 +42,23 @@ done < "$TOP/patches/series"
 t_build=$(now)
 # FLAVOUR=debug runs everything on the debug kernel (DEBUG_VM, lockdep,
 # KASAN): a warning or report in the console fails the boot.
-kernel=$("$TOP/host/kernel.sh" patched "${FLAVOUR:-guest}" | tail -n 1)
-read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
+guest_kernel patched "${FLAVOUR:-guest}"
+guest_image test
 log "Elapsed time: $(elapsed "$t_build")s building kernel and images"
 
-accel=$("$TOP/host/accel.sh" "$kernel" "$initrd")
-log "Guests run under ${accel^^} on this machine"
+guest_accel
+log "Guests run under ${ACCEL^^} on this machine"
 
 # The debug kernel under TCG runs several times slower: stretch the time
 # limits, and the tests' intervals so that their pressure keeps pace.
 scale=1
 [ "${FLAVOUR:-guest}" = guest ] || scale=4
 
+BOOT_APPEND="execfirst.scale=$scale"
 boot() {	# boot OUT TIMEOUT TASK [ARGS...]
 	local out=$1 limit=$(($2 * scale))
 	shift 2
-	"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
-		--disk "$disk" --timeout "$limit" --out "$out" \
-		--append "execfirst.scale=$scale" "$@"
+	guest_boot "$out" "$limit" "$@"
 }
 
 # The runner itself, on real boots: a failing task, a kernel crash and a
@@ -67,7 +67,7 @@ runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
 for c in "fail:30:fail 3" "crash:30:panic" "hang:8:timeout"; do
 	IFS=: read -r task limit want <<< "$c"
 	boot "$runs/runner-$task" "$limit" "tasks/$task" > /dev/null 2>&1 || true
-	got=$(cat "$runs/runner-$task/verdict")
+	got=$VERDICT
 	[ "$got" = "$want" ] && rc=0 || rc=1
 	tap_ok "$rc" "runner: tasks/$task is reported as '$want' (got '$got')"
 done
@@ -79,11 +79,8 @@ guest_tests=("$@")
 for t in "${guest_tests[@]}"; do
 	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
 	out=$runs/$t
-	if boot "$out" 900 "tests/$t"; then
-		verdict=pass
-	else
-		verdict=$(cat "$out/verdict")
-	fi
+	boot "$out" 900 "tests/$t" || true
+	verdict=$VERDICT
 	if ! tap_merge "$t" "$out/output.txt"; then
 		tap_ok 1 "$t: did not complete its plan ($verdict; console: ${out#"$TOP"/}/console.log)"
 	elif [ "$verdict" != pass ] && [ "${verdict%% *}" != fail ]; then
@@ -109,6 +106,6 @@ if [ "${FLAVOUR:-guest}" = guest ]; then
 	rm -f "$out"
 fi
 
-log "Elapsed time: $(elapsed "$t_start")s in all; guests ran under ${accel^^}"
+log "Elapsed time: $(elapsed "$t_start")s in all; guests ran under ${ACCEL^^}"
 tap_summary
 [ "$TAP_FAIL" = 0 ]

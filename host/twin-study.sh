@@ -3,17 +3,16 @@
 # case's distribution (the thresholds in guest/tests/twin_*.c come from it).
 # Usage: host/twin-study.sh [RUNS]   (default 5)
 . "$(dirname "$0")/lib.sh"
+. "$TOP/host/guest.sh"
 
 runs=${1:-5}
 case "$runs" in ''|*[!0-9]*) die "twin-study.sh: RUNS must be a number, not '$runs'" ;; esac
-kernel=$("$TOP/host/kernel.sh" patched guest | tail -n 1)
-read -r initrd disk < <("$TOP/host/image.sh" | tail -n 1)
+guest_kernel patched guest
+guest_image test
 dir=$BUILD/runs/twin-study-$(date +%Y%m%d-%H%M%S)
 for i in $(seq 1 "$runs"); do
 	for t in twin_exec_file twin_exec_anon; do
-		"$TOP/host/qemu.sh" --kernel "$kernel" --initrd "$initrd" \
-			--disk "$disk" --timeout 900 --out "$dir/$t-$i" "tests/$t" ||
-			log "run $i of $t: $(cat "$dir/$t-$i/verdict")"
+		guest_boot "$dir/$t-$i" 900 "tests/$t" || log "run $i of $t: $VERDICT"
 	done
 done
 log "Results in ${dir#"$TOP"/}"
