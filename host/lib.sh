@@ -10,6 +10,7 @@ BUILD=${BUILD:-$TOP/build}
 CACHE=${EXECFIRST_CACHE:-/var/cache/execfirst}
 
 # Console lines that fail a boot (common/splats, one ERE per line).
+[ -r "$TOP/common/splats" ] || { echo "FATAL: $TOP/common/splats is missing" >&2; exit 1; }
 SPLAT_RE=$(grep -v '^\(#\|$\)' "$TOP/common/splats" | paste -sd '|')
 
 die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }

@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 top=$tmp/top
 mkdir -p "$top/patches" "$top/mutants" "$tmp/src/linux-source-6.12/mm"
 cp -r "$here/.." "$top/host"
+cp -r "$here/../../common" "$top/common"
 src=$tmp/src/linux-source-6.12
 printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n' > "$src/Makefile"
 printf 'one\ntwo\nthree\n' > "$src/mm/a.c"
