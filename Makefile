@@ -31,10 +31,10 @@ bisect:
 	@host/bisect.sh
 
 kernel:
-	@host/kernel.sh patched guest
+	@host/lib/kernel.sh patched guest
 
 image:
-	@host/image.sh
+	@host/lib/image.sh
 
 # A/B benchmarks: PROFILE=quick|full, SAMPLES=N, SCENARIOS=a,b,
 # VARIANTS=x,y, RUN=name (results/RUN), CONTINUE=1 (go on with RUN),

@@ -10,8 +10,8 @@
 # stopped, or more samples): cells already measured are kept, not re-run.
 # --plan prints the cells ("SCENARIO VARIANT SAMPLE", in the order they
 # would run) and the guest each gets, and stops before building anything.
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/lib/lib.sh"
+. "$TOP/host/lib/guest.sh"
 
 # The guest for benchmarks (common/machines).
 BENCH_MEM=$(machine bench.mem_mb)M
@@ -95,7 +95,7 @@ if [ "$plan" = 1 ]; then
 	done
 	exit 0
 fi
-"$TOP/host/deps.sh" bench
+"$TOP/host/lib/deps.sh" bench
 t_start=$(now)
 
 # Kernels: the patched one, and the vanilla one if a variant wants it.

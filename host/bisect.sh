@@ -10,12 +10,12 @@
 # (linux-config-6.12's config.amd64_none_amd64), where it would ship.
 # Prints TAP; exits 0 only if all passed.
 # Usage: host/bisect.sh   (needs about 4 GiB for its own tree and objects)
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/tap.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/lib/lib.sh"
+. "$TOP/host/lib/tap.sh"
+. "$TOP/host/lib/guest.sh"
 
 [ $# -eq 0 ] || die "bisect.sh: takes no arguments, not '$*'"
-"$TOP/host/deps.sh" bisect
+"$TOP/host/lib/deps.sh" bisect
 mapfile -t series < <(grep -v '^\(#\|$\)' "$TOP/patches/series")
 n=${#series[@]}
 flavours=(no-memcg no-lru-gen no-sysctl)
@@ -49,7 +49,7 @@ mkdir -p "$runs"
 for k in $(seq "$n"); do
 	p=${series[$((k - 1))]}
 	for f in "${flavours[@]}"; do
-		"$TOP/host/kernel.sh" "prefix-$k" "$f" > /dev/null 2> "$runs/build-$k-$f.log" &&
+		"$TOP/host/lib/kernel.sh" "prefix-$k" "$f" > /dev/null 2> "$runs/build-$k-$f.log" &&
 			rc=0 || rc=$?
 		tap_build "$k" "$p, $f" "$runs/build-$k-$f.log" "$rc"
 	done
@@ -57,7 +57,7 @@ for k in $(seq "$n"); do
 		rc=0 || rc=$?
 	tap_build "$k" "$p, mm/ with Debian's config" "$runs/build-$k-debian.log" "$rc"
 	# kbuild prints warnings on stderr; -s keeps the rest quiet.
-	if "$TOP/host/kernel.sh" "prefix-$k" guest > /dev/null 2> "$runs/build-$k.log"; then
+	if "$TOP/host/lib/kernel.sh" "prefix-$k" guest > /dev/null 2> "$runs/build-$k.log"; then
 		KERNEL=$BUILD/kernels/prefix-$k-guest.bzImage
 		warns=$(grep -c 'warning:' "$runs/build-$k.log" || true)
 		grep 'warning:' "$runs/build-$k.log" | head -n 5 | sed 's/^/# /' || true

@@ -5,9 +5,9 @@
 # mutant with "Expect-splat: soak" must make a one-minute soak on the debug
 # kernel (host/soak.sh) report a splat and fail, in one of three tries.
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/tap.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/lib/lib.sh"
+. "$TOP/host/lib/tap.sh"
+. "$TOP/host/lib/guest.sh"
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then

@@ -9,8 +9,8 @@
 # byte. GNUPLOT=/nonexistent (or no gnuplot installed) leaves out plots.
 set -euo pipefail
 export LC_ALL=C
-awk_dir=$(cd "$(dirname "$0")" && pwd)/report
-derived=$awk_dir/../../common/derived
+awk_dir=$(cd "$(dirname "$0")" && pwd)/lib/report
+derived=$awk_dir/../../../common/derived
 
 err() { printf 'report: %s\n' "$*" >&2; exit 1; }
 usage="usage: host/report.sh RUN_DIR   (RUN_DIR: results/<run>)"

@@ -13,9 +13,9 @@
 #                splats N, verdict V, out DIR
 # Prints TAP and a report; exits 0 only when every check passed and no
 # splat was found. The console and report stay in build/runs/soak-*.
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/tap.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/lib/lib.sh"
+. "$TOP/host/lib/tap.sh"
+. "$TOP/host/lib/guest.sh"
 
 minutes=10 cpus=$(machine soak.cpus) tree=patched result=
 while [ $# -gt 0 ]; do
@@ -40,7 +40,7 @@ patched|mutant-*) ;;
 *) die "soak.sh: --tree must be patched or mutant-NAME, not '$tree'" ;;
 esac
 
-"$TOP/host/deps.sh" test
+"$TOP/host/lib/deps.sh" test
 guest_kernel "$tree" debug
 guest_image soak
 guest_accel

@@ -2,12 +2,12 @@
 # `make test`: host-side checks, then the patched kernel built, booted in
 # QEMU and tested. Ends with one line "N passed, N failed[, N skipped]".
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/tap.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/lib/lib.sh"
+. "$TOP/host/lib/tap.sh"
+. "$TOP/host/lib/guest.sh"
 
 t_start=$(now)
-"$TOP/host/deps.sh" test
+"$TOP/host/lib/deps.sh" test
 
 # Every guest test is in guest/tests/list, and every name there is a test.
 for c in "$TOP"/guest/tests/*.c; do
@@ -30,7 +30,7 @@ for t in "$TOP"/host/tests/*.t; do
 done
 
 # Every patch is checkpatch-clean (strict) against the tree it applies to.
-tree=$("$TOP/host/tree.sh" patched)
+tree=$("$TOP/host/lib/tree.sh" patched)
 while read -r p; do
 	case "$p" in ''|\#*) continue ;; esac
 	out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree -q \

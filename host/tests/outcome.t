@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# host/outcome.sh tells a pass, a test failure, a kernel panic (early or
+# host/lib/outcome.sh tells a pass, a test failure, a kernel panic (early or
 # not), a timeout, a silent death and a warning splat apart, on recorded
 # console logs. boot-warning.log is boot-pass.log with a WARNING report
 # spliced in (this guest never warned on its own).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/data
-outcome=$here/../outcome.sh
+outcome=$here/../lib/outcome.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

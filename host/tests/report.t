@@ -17,7 +17,7 @@ check() {	# check DESC COMMAND...: ok if COMMAND succeeds
 }
 is() { [ "$1" = "$2" ] || { echo "# got '$1', expected '$2'"; return 1; }; }
 p() {	# p EXPR: a stats.awk expression, to 4 decimals
-	awk -f "$here/../report/stats.awk" -f <(echo "BEGIN { printf \"%.4f\", $1 }")
+	awk -f "$here/../lib/report/stats.awk" -f <(echo "BEGIN { printf \"%.4f\", $1 }")
 }
 md=$tmp/run/report.md
 has() {	# has LINE...: each LINE is a whole line of report.md

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# host/tap.sh counts a guest's TAP stream right: passes, failures, skips,
+# host/lib/tap.sh counts a guest's TAP stream right: passes, failures, skips,
 # and a stream that stops before its plan (a guest that died mid-test).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -9,7 +9,7 @@ trap 'rm -rf "$tmp"' EXIT
 check() {	# check N DESC FILE PASS FAIL SKIP PLAN_MET(0|1)
 	local n=$1 desc=$2 file=$3 rc
 	(
-		. "$here/../tap.sh"
+		. "$here/../lib/tap.sh"
 		tap_merge t "$file" > /dev/null && rc=0 || rc=1
 		[ "$TAP_PASS $TAP_FAIL $TAP_SKIP $rc" = "$4 $5 $6 $7" ]
 	) && echo "ok $n - $desc" || echo "not ok $n - $desc"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# host/tree.sh on a tiny stand-in for linux-source-6.12: the series is
+# host/lib/tree.sh on a tiny stand-in for linux-source-6.12: the series is
 # applied; a mutant is applied on top of it in the same tree and taken off
 # for the next one, touching nothing else; a changed patch re-applies only
 # from itself on; a patch that does not apply stops the run, names itself
@@ -36,7 +36,7 @@ mkpatch m1 mm/b.c alpha ALPHA mutants
 mkpatch m2 mm/a.c one ONE mutants
 printf '# test series\n0001-a.patch\n0002-b.patch\n' > "$top/patches/series"
 
-tree() { BUILD=$tmp/build EXECFIRST_TARBALL=$tmp/linux.tar.xz "$top/host/tree.sh" "$@"; }
+tree() { BUILD=$tmp/build EXECFIRST_TARBALL=$tmp/linux.tar.xz "$top/host/lib/tree.sh" "$@"; }
 t=$tmp/build/linux
 n=0
 check() {	# check DESC COMMAND...

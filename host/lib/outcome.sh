@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Classify one guest boot from what it left behind.
-# Usage: host/outcome.sh CONSOLE_LOG STATUS_FILE QEMU_EXIT_CODE TIMED_OUT(0|1)
+# Usage: host/lib/outcome.sh CONSOLE_LOG STATUS_FILE QEMU_EXIT_CODE TIMED_OUT(0|1)
 # Prints one of: pass, fail RC, early-panic, panic, splat: LINE, timeout,
 # died
 # and exits 0 for pass, 1 otherwise.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure Debian packages the pipeline needs are installed: install them
 # with apt-get when running as root, otherwise name them and fail.
-# Usage: host/deps.sh [test|bench|bisect]
+# Usage: host/lib/deps.sh [test|bench|bisect]
 . "$(dirname "$0")/lib.sh"
 
 what=${1:-test}

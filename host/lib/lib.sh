@@ -3,7 +3,7 @@
 
 set -euo pipefail
 
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 # Machine-wide cache kept between clones: ccache, the KVM probe verdict,
 # the vanilla kernel. Nothing in it is needed for correctness.

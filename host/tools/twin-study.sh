@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Repeat the twin tests to see their spread and flakiness, and print each
 # case's distribution (the thresholds in guest/tests/twin_*.c come from it).
-# Usage: host/twin-study.sh [RUNS]   (default 5)
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/guest.sh"
+# Usage: host/tools/twin-study.sh [RUNS]   (default 5)
+. "$(dirname "$0")/../lib/lib.sh"
+. "$TOP/host/lib/guest.sh"
 
 runs=${1:-5}
 case "$runs" in ''|*[!0-9]*) die "twin-study.sh: RUNS must be a number, not '$runs'" ;; esac

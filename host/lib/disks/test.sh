@@ -1,4 +1,4 @@
-# The test disk's contents (make test, make soak), sourced by host/image.sh
+# The test disk's contents (make test, make soak), sourced by host/lib/image.sh
 # with $data (the staging folder), $disk and $out (the guest build) set. The
 # disk is rebuilt when this file or the small app changes.
 # shellcheck shell=bash

@@ -1,4 +1,4 @@
-# QEMU settings for the guest. Sourced by host/guest.sh.
+# QEMU settings for the guest. Sourced by host/lib/guest.sh.
 # shellcheck shell=bash
 QEMU=qemu-system-x86_64
 QEMU_MACHINE=pc

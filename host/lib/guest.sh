@@ -4,14 +4,14 @@
 # Results come back in variables, never parsed from another script's
 # output. Source it after lib.sh; do not run it.
 # shellcheck shell=bash
-. "$TOP/host/machine.sh"
+. "$TOP/host/lib/machine.sh"
 
-# guest_kernel TREE FLAVOUR: build that kernel (host/kernel.sh; its
+# guest_kernel TREE FLAVOUR: build that kernel (host/lib/kernel.sh; its
 # output goes to stderr) and set KERNEL to its bzImage.
 guest_kernel() {
-	"$TOP/host/kernel.sh" "$1" "$2" >&2
+	"$TOP/host/lib/kernel.sh" "$1" "$2" >&2
 	KERNEL=$BUILD/kernels/$1-$2.bzImage
-	[ -r "$KERNEL" ] || die "host/kernel.sh $1 $2 left no $KERNEL"
+	[ -r "$KERNEL" ] || die "host/lib/kernel.sh $1 $2 left no $KERNEL"
 }
 
 # image_paths KIND: set INITRD and DISK to image KIND's files (test: make
@@ -25,9 +25,9 @@ image_paths() {
 	esac
 }
 
-# guest_image KIND: make image KIND (host/image.sh) and set INITRD, DISK.
+# guest_image KIND: make image KIND (host/lib/image.sh) and set INITRD, DISK.
 guest_image() {
-	"$TOP/host/image.sh" "$1" >&2
+	"$TOP/host/lib/image.sh" "$1" >&2
 	image_paths "$1"
 }
 
@@ -112,7 +112,7 @@ guest_qemu() {
 	qemu_rc=$?
 	set -e
 	[ "$qemu_rc" -ne 124 ] && [ "$qemu_rc" -ne 137 ] || timed_out=1
-	VERDICT=$("$TOP/host/outcome.sh" "$out/console.log" "$out/output.txt" \
+	VERDICT=$("$TOP/host/lib/outcome.sh" "$out/console.log" "$out/output.txt" \
 		"$qemu_rc" "$timed_out" || true)
 	echo "$VERDICT" > "$out/verdict"
 	echo "$ACCEL" > "$out/accel"

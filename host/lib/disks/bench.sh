@@ -1,4 +1,4 @@
-# The bench disk's contents (make bench), sourced by host/image.sh with
+# The bench disk's contents (make bench), sourced by host/lib/image.sh with
 # $data (the staging folder), $disk and $out (the guest build) set, and
 # text_layout(). The disk is rebuilt when this file or the apps change.
 # shellcheck shell=bash

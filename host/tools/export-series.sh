@@ -3,10 +3,10 @@
 # is the unpacked linux-source-6.12, as git format-patch files, the series
 # file and a cover letter made from patches/cover-letter.in (first line:
 # subject; the rest: the letter).
-# Usage: host/export-series.sh DEV_TREE
-. "$(dirname "$0")/lib.sh"
+# Usage: host/tools/export-series.sh DEV_TREE
+. "$(dirname "$0")/../lib/lib.sh"
 
-dev=${1:?usage: host/export-series.sh DEV_TREE}
+dev=${1:?usage: host/tools/export-series.sh DEV_TREE}
 git -C "$dev" rev-parse -q --verify base > /dev/null ||
 	die "$dev has no tag 'base' to export the series from"
 cover=$TOP/patches/cover-letter.in

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build the guest userland: static programs and busybox in an initramfs,
 # and an ext4 disk (made with mkfs.ext4 -d: no loop mounts).
-# Usage: host/image.sh [test|soak|bench]   (its files: image_paths in
-# host/guest.sh; the disks' contents: host/disks/)
+# Usage: host/lib/image.sh [test|soak|bench]   (its files: image_paths in
+# host/lib/guest.sh; the disks' contents: host/lib/disks/)
 #   test   the tests and a 1200 MiB disk with the twin files, a stream file
 #          and two copies of the small app (make test)
 #   soak   the soak (guest/soak) and Debian's stress-ng with the libraries
@@ -10,7 +10,7 @@
 #   bench  the benchmark driver, the scenarios, and a 5 GiB disk with the
 #          apps, a stream file and a SQLite database (make bench)
 . "$(dirname "$0")/lib.sh"
-. "$TOP/host/guest.sh"
+. "$TOP/host/lib/guest.sh"
 
 kind=${1:-test}
 out=$BUILD/guest
@@ -68,11 +68,11 @@ text_layout() {	# text_layout APP -> "OFFSET PAGES"
 	die "cannot find big_text in $1"
 }
 
-# A disk's contents depend only on its recipe (host/disks/KIND.sh) and the
+# A disk's contents depend only on its recipe (host/lib/disks/KIND.sh) and the
 # apps, so it is rebuilt only when those change.
 dkind=$kind
 [ "$kind" != soak ] || dkind=test
-recipe=$TOP/host/disks/$dkind.sh
+recipe=$TOP/host/lib/disks/$dkind.sh
 disk_id=$({ cat "$recipe" "$out"/apps/app-small
 	[ "$dkind" = test ] || cat "$out"/apps/app-big; } | sha1sum | cut -c1-16)
 if [ "$(cat "$disk.id" 2>/dev/null)" != "$disk_id" ]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/tree.sh [patched|vanilla|mutant-NAME|prefix-K]   (prints the
+# Usage: host/lib/tree.sh [patched|vanilla|mutant-NAME|prefix-K]   (prints the
 # tree's path last). prefix-K is the first K patches of the series, in a
 # tree of its own (host/bisect.sh). A mutant is the series plus
 # mutants/NAME.patch, a deliberately broken kernel that proves a test can

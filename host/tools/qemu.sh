@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Boot the guest kernel once, run one task, and classify the outcome: a
-# developer's command line over guest_boot (host/guest.sh).
-# Usage: host/qemu.sh [options] TASK [ARGS...]
+# developer's command line over guest_boot (host/lib/guest.sh).
+# Usage: host/tools/qemu.sh [options] TASK [ARGS...]
 #   --kernel F     bzImage (default: build/kernels/patched-guest.bzImage)
 #   --initrd F     initramfs (default: the test image's)
 #   --disk F       ext4 disk (default: the test image's)
 #   --mem SIZE     guest RAM (default: test.mem_mb in common/machines)
 #   --cpus N       vCPUs (default: test.cpus in common/machines)
-#   --accel A      kvm or tcg (default: as host/guest.sh's guest_accel picks)
+#   --accel A      kvm or tcg (default: as host/lib/guest.sh's guest_accel picks)
 #   --timeout S    wall-clock limit (default 600)
 #   --out DIR      where console.log and output.txt go (default: a new
 #                  folder under build/runs)
 #   --append STR   extra kernel command-line words
 #   --disk-mbps N  throttle the disk to N MB/s, reads and writes together
 # Exit status 0 only when the task ran and exited 0.
-. "$(dirname "$0")/lib.sh"
-. "$TOP/host/guest.sh"
+. "$(dirname "$0")/../lib/lib.sh"
+. "$TOP/host/lib/guest.sh"
 
 KERNEL=$BUILD/kernels/patched-guest.bzImage
 image_paths test
