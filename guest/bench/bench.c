@@ -185,9 +185,7 @@ static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
 	snprintf(pages, sizeof(pages), "%zu", len / PAGE_SIZE);
 	if (pipe(to) || pipe(from))
 		die("pipe: %s", strerror(errno));
-	a->pid = fork();
-	if (a->pid < 0)
-		die("fork: %s", strerror(errno));
+	a->pid = spawn_child(NULL);
 	if (a->pid == 0) {
 		dup2(to[0], 0);
 		dup2(from[1], 1);
@@ -195,7 +193,6 @@ static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
 		 * keep that app from ever seeing the end of its input. */
 		for (int fd = 3; fd < 256; fd++)
 			close(fd);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (twin)
 			twin_serve(data, len);
 		execl(prog, prog, "serve", pages, lock ? "mlock" : NULL, NULL);

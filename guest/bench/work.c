@@ -278,14 +278,11 @@ void worker_start(struct worker *w, const char *name, const struct load *l)
 		die("pipe: %s", strerror(errno));
 	w->name = name;
 	w->fd = p[0];
-	w->pid = fork();
-	if (w->pid < 0)
-		die("fork: %s", strerror(errno));
+	w->pid = spawn_child(NULL);
 	if (w->pid == 0) {
 		FILE *out = fdopen(p[1], "w");
 
 		close(p[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		signal(SIGTERM, on_term);
 		load_run(l, out);
 		fclose(out);

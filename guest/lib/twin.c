@@ -145,12 +145,9 @@ static void text_hog_child(const struct twin_config *c)
 
 static pid_t spawn(void (*fn)(const struct twin_config *), const struct twin_config *c)
 {
-	pid_t pid = fork();
+	pid_t pid = spawn_child(NULL);
 
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
 	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		fn(c);
 		exit(0);
 	}
@@ -163,11 +160,8 @@ static void start_twin(const struct twin_config *c, bool exec, struct twin *t)
 
 	if (pipe(cmd) || pipe(res))
 		die("pipe: %s", strerror(errno));
-	t->pid = fork();
-	if (t->pid < 0)
-		die("fork: %s", strerror(errno));
+	t->pid = spawn_child(NULL);
 	if (!t->pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(cmd[1]);
 		close(res[0]);
 		twin_child(c, exec, cmd[0], res[1]);

@@ -191,14 +191,11 @@ static void truncate_mapped(const char *path, size_t len)
 {
 	size_t got = len;
 	char *p = map_file(path, PROT_READ | PROT_EXEC, &got);
-	pid_t pid = fork();
+	pid_t pid = spawn_child(NULL);
 	static char junk[1 << 16];
 	int fd;
 
-	if (pid < 0)
-		die("fork");
 	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		for (;;)
 			touch_pages(p, got);
 	}
@@ -291,15 +288,11 @@ static int cmd_cg_churn(const char *file)
 	while (time_left()) {
 		if (!cg_create("soak-churn", 24 * MB))
 			die("no memory cgroup controller");
-		pid = fork();
-		if (pid < 0)
-			die("fork");
+		pid = spawn_child("soak-churn");
 		if (!pid) {
 			size_t len = 0;
 			char *p, *anon;
 
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			cg_enter("soak-churn", getpid());
 			p = map_file(file, PROT_READ | PROT_EXEC, &len);
 			anon = mmap(NULL, 8 * MB, PROT_READ | PROT_WRITE,
 				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -70,19 +70,11 @@ struct run {
 	long long oom_kills;
 };
 
-static void quiet_child(void)
+/* Open the stream file (in a child, so that it is charged to its cgroup). */
+static int open_stream(void)
 {
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-}
+	int fd = open(DISK "/stream.bin", O_RDONLY);
 
-/* In a child: join cgroup cg and open the stream file. */
-static int child_open_stream(const char *cg)
-{
-	int fd;
-
-	quiet_child();
-	cg_enter(cg, getpid());
-	fd = open(DISK "/stream.bin", O_RDONLY);
 	if (fd < 0)
 		die("open stream.bin: %s", strerror(errno));
 	return fd;
@@ -91,16 +83,12 @@ static int child_open_stream(const char *cg)
 /* Touch the whole mapping, again and again. */
 static pid_t start_abuser(bool exec)
 {
-	pid_t pid = fork();
+	pid_t pid = spawn_child(ABUSER_CG);
 
-	if (pid < 0)
-		die("fork");
 	if (!pid) {
 		size_t len = 0;
 		char *p;
 
-		quiet_child();
-		cg_enter(ABUSER_CG, getpid());
 		p = map_file(exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin",
 			     PROT_READ | (exec ? PROT_EXEC : 0), &len);
 		for (;;)
@@ -117,13 +105,11 @@ static pid_t start_abuser(bool exec)
  */
 static pid_t start_stream(const char *cg, bool mapped)
 {
-	pid_t pid = fork();
+	pid_t pid = spawn_child(cg);
 
-	if (pid < 0)
-		die("fork");
 	if (!pid) {
 		static char buf[1 << 17];
-		int fd = child_open_stream(cg);
+		int fd = open_stream();
 		size_t len = 0;
 		char *p = NULL;
 
@@ -156,15 +142,13 @@ static double workload(const char *cg, double warmup, double seconds,
 
 	if (pipe(fds))
 		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
+	pid = spawn_child(cg);
 	if (!pid) {
 		char buf[PAGE];
 		struct iovec iov = { buf, sizeof(buf) };
 		long long hits = 0, total = 0, pages = HOT_MB * MiB / PAGE;
 		double t0 = now_seconds(), end = t0 + warmup + seconds;
-		int fd = child_open_stream(cg);
+		int fd = open_stream();
 
 		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
 		srand(1);
@@ -205,12 +189,9 @@ static long long cg_file(const char *cg)
 /* Sample the abuser's cgroup until killed; the maximum goes to *r. */
 static pid_t start_sampler(volatile struct run *r)
 {
-	pid_t pid = fork();
+	pid_t pid = spawn_child(NULL);
 
-	if (pid < 0)
-		die("fork");
 	if (!pid) {
-		quiet_child();
 		for (;;) {
 			long long p = cg_stat(ABUSER_CG, "exec_protected");
 

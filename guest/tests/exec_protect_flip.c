@@ -95,11 +95,8 @@ int main(int argc, char **argv)
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED)
 		die("mmap");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
+	pid = spawn_child(NULL);
 	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		flipper(sh, have_mglru);
 		_exit(0);
 	}

@@ -60,15 +60,11 @@ static pid_t start_user(void)
 
 	if (pipe(ready))
 		die("pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
+	pid = spawn_child(CGROUP);
 	if (!pid) {
 		size_t xlen = TWIN_MB * MiB, rlen = TWIN_MB * MiB;
 		void *x, *r;
 
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		cg_enter(CGROUP, getpid());
 		x = map_file(EXEC_FILE, PROT_READ | PROT_EXEC, &xlen);
 		r = map_file(READ_FILE, PROT_READ, &rlen);
 		touch_pages(x, xlen);

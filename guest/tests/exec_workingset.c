@@ -65,8 +65,6 @@ static long long psi_some_total(void)
 
 static void in_cgroup_child(void (*fn)(int), int arg, int ready)
 {
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	cg_enter(CGROUP, getpid());
 	fn(arg);
 	if (ready >= 0 && write(ready, "r", 1) != 1)
 		exit(1);
@@ -100,10 +98,8 @@ static void run_reader(const char *path, int times)
 static void run_reader_child(int times)
 {
 	int status;
-	pid_t pid = fork();
+	pid_t pid = spawn_child(CGROUP);
 
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
 	if (!pid) {
 		in_cgroup_child(reader, times, -1);
 		exit(0);
@@ -168,9 +164,7 @@ static void run(const char *protect, struct account *a)
 	run_reader(PATH, 2);
 	if (pipe(ready))
 		die("pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
+	pid = spawn_child(CGROUP);
 	if (!pid) {
 		close(ready[0]);
 		in_cgroup_child(user, 0, ready[1]);
