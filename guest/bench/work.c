@@ -53,15 +53,6 @@ static size_t file_size(const char *path)
 	return st.st_size;
 }
 
-/* Sleep as long as we are ahead of mbps; t0 is when the stream began. */
-static void pace(double t0, double bytes, int mbps)
-{
-	double ahead = bytes / (mbps * 1e6) - (now_seconds() - t0);
-
-	if (mbps > 0 && ahead > 0)
-		sleep_ms(ahead * 1000);
-}
-
 /* zeta(n, theta) = sum of i^-theta, i = 1..n: the first terms exactly and
  * the tail as an integral (good to 1e-6 here, and O(1) for any n). */
 static double zeta(double n, double theta)
@@ -106,12 +97,12 @@ static size_t scatter(size_t rank, size_t n)
 }
 
 /* read(), copy (read and write to another file) or Wu's "10% cache hot"
- * pread stream (110 pages at offsets i * 100 pages), over the first size
+ * pread stream (WU_READ_PAGES at offsets i * WU_STEP_PAGES), over the first size
  * bytes of the stream file, again and again until stopped. */
 static void stream_io(const struct load *l, FILE *out)
 {
 	bool copy = !strcmp(l->kind, "copy"), hot = !strcmp(l->kind, "pread-hot");
-	size_t len = hot ? 110 * PAGE_SIZE : CHUNK, off = 0;
+	size_t len = hot ? WU_READ_PAGES * PAGE_SIZE : CHUNK, off = 0;
 	char *buf = malloc(len);
 	int in = open(STREAM_FILE, O_RDONLY), dst = -1;
 	double t0 = now_seconds(), bytes = 0;
@@ -128,7 +119,7 @@ static void stream_io(const struct load *l, FILE *out)
 		if (copy && pwrite(dst, buf, n, off) != n)
 			die("stream: write: %s", strerror(errno));
 		bytes += n;
-		off += hot ? 100 * PAGE_SIZE : (size_t)n;
+		off += hot ? WU_STEP_PAGES * PAGE_SIZE : (size_t)n;
 		if (off + len > l->size)
 			off = 0;
 		pace(t0, bytes, l->mbps);

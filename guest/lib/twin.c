@@ -61,25 +61,12 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 	}
 }
 
-/* Keep a stream at mbps MB/s on average (no limit if 0). */
-static void pace(int mbps, size_t bytes)
-{
-	static double start, done;
-
-	if (!mbps)
-		return;
-	if (!start)
-		start = now_seconds();
-	done += bytes;
-	while (now_seconds() - start < done / (mbps * 1e6))
-		sleep_ms(5);
-}
-
 /* File pressure: stream a file much larger than the cgroup, forever,
  * through read() or through a mapping, as git's packfiles are read. */
 static void stream_child(const struct twin_config *c)
 {
-	static char buf[256 * 1024], hot[110 * 4096];
+	static char buf[256 * 1024], hot[WU_READ_PAGES * 4096];
+	double t0 = now_seconds(), bytes = 0;
 	size_t len = 0, off;
 	void *p;
 	int fd;
@@ -90,7 +77,7 @@ static void stream_child(const struct twin_config *c)
 		for (;;)
 			for (off = 0; off < len; off += sizeof(buf)) {
 				touch_pages((char *)p + off, sizeof(buf));
-				pace(c->stream_mbps, sizeof(buf));
+				pace(t0, bytes += sizeof(buf), c->stream_mbps);
 			}
 	}
 	for (;;) {
@@ -99,11 +86,11 @@ static void stream_child(const struct twin_config *c)
 			die("open %s: %s", STREAM_FILE, strerror(errno));
 		if (c->hot_stream)
 			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
-			     off += 100 * 4096)
-				pace(c->stream_mbps, 100 * 4096);
+			     off += WU_STEP_PAGES * 4096)
+				pace(t0, bytes += WU_STEP_PAGES * 4096, c->stream_mbps);
 		else
 			while (read(fd, buf, sizeof(buf)) > 0)
-				pace(c->stream_mbps, sizeof(buf));
+				pace(t0, bytes += sizeof(buf), c->stream_mbps);
 		close(fd);
 	}
 }

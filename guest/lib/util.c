@@ -423,3 +423,14 @@ int klog_splats(void)
 	}
 	return found;
 }
+
+void pace(double t0, double bytes, int mbps)
+{
+	double ahead;
+
+	if (mbps <= 0)
+		return;
+	ahead = bytes / (mbps * 1e6) - (now_seconds() - t0);
+	if (ahead > 0)
+		sleep_ms(ahead * 1000);
+}

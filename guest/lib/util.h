@@ -78,5 +78,14 @@ unsigned long touch_pages(const void *addr, size_t len);
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 double now_seconds(void);
 void sleep_ms(long ms);
+/* Keep a stream at mbps MB/s on average (no limit if mbps is 0): sleep
+ * as long as 'bytes' done since t0 (now_seconds()) are ahead of it. */
+void pace(double t0, double bytes, int mbps);
+
+/* Wu's file-server stream (2009): pread() WU_READ_PAGES pages at offsets
+ * i * WU_STEP_PAGES pages, so that a tenth of it is read twice and the
+ * classic active list keeps turning over. */
+#define WU_READ_PAGES	110
+#define WU_STEP_PAGES	100
 
 #endif
