@@ -566,155 +566,217 @@ static void usage(const char *why)
 	exit(2);
 }
 
-int main(int argc, char **argv)
-{
-	const char *engine = "default", *pattern, *stream, *abuser;
-	const char *protect = "keep", *missing;
-	struct protect settings;
-	size_t mem, app_pages;
-	struct snapshot before, after;
-	struct worker w[4] = { 0 };
-	struct run r = { .sa.name = "app", .st.name = "twin" };
-	char buf[64], opt[200];
-	double val[2][2] = { { 0 } };
-	int sample = 1, phases, i;
-	struct utsname u;
+/* The variant, from the command line. */
+struct opts {
+	const char *engine, *protect;
+	int lock, sample;
+};
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	struct protect settings;
+	char why[200];
+	int i;
+
+	*o = (struct opts){ .engine = "default", .protect = "keep", .sample = 1 };
 	if (argc < 2 || argv[1][0] == '-')
 		usage("no scenario file given");
 	for (i = 2; i < argc; i++) {
 		if (i + 1 == argc)
 			usage("an option lacks its value");
-		snprintf(opt, sizeof(opt), "unknown option '%s'", argv[i]);
+		snprintf(why, sizeof(why), "unknown option '%s'", argv[i]);
 		if (!strcmp(argv[i], "--engine"))
-			engine = argv[++i];
+			o->engine = argv[++i];
 		else if (!strcmp(argv[i], "--protect")) {
-			protect = argv[++i];
-			if (!protect_parse(protect, &settings, opt, sizeof(opt)))
-				usage(opt);
-		}
-		else if (!strcmp(argv[i], "--mlock"))
-			r.lock = atoi(argv[++i]);
+			o->protect = argv[++i];
+			if (!protect_parse(o->protect, &settings, why, sizeof(why)))
+				usage(why);
+		} else if (!strcmp(argv[i], "--mlock"))
+			o->lock = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--sample"))
-			sample = atoi(argv[++i]);
+			o->sample = atoi(argv[++i]);
 		else
-			usage(opt);
+			usage(why);
 	}
-	scenario_read(argv[1]);
-	layout_read();
-	mem = meminfo_kb("MemTotal") * 1024;
+}
 
-	if (strcmp(engine, "default") && !lru_engine_set(engine))
-		die("cannot select the %s reclaim engine", engine);
-	if (!protect_set(protect, &missing))
-		die("--protect %s: this kernel has no %s", protect, missing);
+/* Set the variant's engine and sysctls, and print the sample's context. */
+static void apply_variant(const struct opts *o, size_t mem)
+{
+	static const char *const knob_keys[][2] = {
+		{ "lru_gen_enabled", LRU_GEN_ENABLED },
+		{ "exec_protect", EXEC_PROTECT },
+		{ "exec_protect_max", EXEC_PROTECT_MAX },
+		{ "exec_protect_ms", EXEC_PROTECT_MS },
+	};
+	const char *missing;
+	struct utsname u;
+	char buf[64];
+	size_t i;
+
+	if (strcmp(o->engine, "default") && !lru_engine_set(o->engine))
+		die("cannot select the %s reclaim engine", o->engine);
+	if (!protect_set(o->protect, &missing))
+		die("--protect %s: this kernel has no %s", o->protect, missing);
 	uname(&u);
 	printf("key kernel %s\n", u.release);
 	printf("key mem_total_mb %zu\n", mem >> 20);
-	printf("key lru_gen_enabled %s\n",
-	       knob_read(LRU_GEN_ENABLED, buf, sizeof(buf)) ? "absent" : buf);
-	printf("key exec_protect %s\n",
-	       knob_read(EXEC_PROTECT, buf, sizeof(buf)) ? "absent" : buf);
-	printf("key exec_protect_max %s\n",
-	       knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf)) ? "absent" : buf);
-	printf("key exec_protect_ms %s\n",
-	       knob_read(EXEC_PROTECT_MS, buf, sizeof(buf)) ? "absent" : buf);
-	printf("key mlock %d\n", r.lock);
+	for (i = 0; i < sizeof(knob_keys) / sizeof(knob_keys[0]); i++)
+		printf("key %s %s\n", knob_keys[i][0],
+		       knob_read(knob_keys[i][1], buf, sizeof(buf)) ? "absent" : buf);
+	printf("key mlock %d\n", o->lock);
+}
+
+/* What the scenario asks for, beside the apps (struct run). */
+struct plan {
+	const char *pattern, *stream, *abuser;
+	struct load ls, ldb, lz, la;
+	bool db, zipf;
+};
+
+/* Read the scenario file's keys into r and p; die on an unknown one. */
+static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
+{
+	size_t app_pages;
+	int i;
+
 	for (i = 0; i < nr_kv; i++)
 		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
 		    !strcmp(kv[i].key, "order") ||
 		    !strcmp(kv[i].key, "guest_mem_mb"))
 			printf("key %s %s\n", kv[i].key, sc_str(kv[i].key, ""));
-
-	pattern = sc_str("pattern", "switch");
-	stream = sc_str("stream", "none");
-	abuser = sc_str("abuser", "none");
-	r.napps = sc_int("apps", 0);
-	r.duration = sc_int("duration_s", 30);
+	p->pattern = sc_str("pattern", "switch");
+	p->stream = sc_str("stream", "none");
+	p->abuser = sc_str("abuser", "none");
+	r->napps = sc_int("apps", 0);
+	r->duration = sc_int("duration_s", 30);
 	app_pages = mem / 100 * sc_int("app_pct", 6) / PAGE_SIZE;
 	if (app_pages > small_pages)
 		app_pages = small_pages;
-	r.app_len = app_pages * PAGE_SIZE;
-	if (r.napps > MAX_APPS)
+	r->app_len = app_pages * PAGE_SIZE;
+	if (r->napps > MAX_APPS)
 		die("scenario: at most %d apps", MAX_APPS);
-	printf("key app_mb %zu\n", r.app_len >> 20);
+	printf("key app_mb %zu\n", r->app_len >> 20);
 
-	struct load ls = { stream, mem / 100 * sc_int("stream_pct", 300),
-			   sc_int("stream_mbps", 0), sample };
-	struct load ldb = { "sqlite", mem / 100 * sc_int("db_pct", 200), 0, sample };
-	struct load lz = { "zipf", ldb.size, 0, sample + 1000 };
-	struct load la = { NULL, mem / 100 * sc_int("abuser_pct", 66),
-			   sc_int("abuser_mbps", 0), sample };
-	bool db = sc_int("db", 0), zipf = sc_int("zipf", 0);
-
-	r.nthink = sc_list("think_ms", "3000", r.think);
-	r.nidle = sc_list("idle_s", "3,10,30", r.idle);
-	r.procs = sc_int("procs", 4);
-	r.procs_pct = sc_int("procs_pct", 40);
+	p->ls = (struct load){ p->stream, mem / 100 * sc_int("stream_pct", 300),
+			       sc_int("stream_mbps", 0), sample };
+	p->ldb = (struct load){ "sqlite", mem / 100 * sc_int("db_pct", 200), 0, sample };
+	p->lz = (struct load){ "zipf", p->ldb.size, 0, sample + 1000 };
+	p->la = (struct load){ NULL, mem / 100 * sc_int("abuser_pct", 66),
+			       sc_int("abuser_mbps", 0), sample };
+	p->db = sc_int("db", 0);
+	p->zipf = sc_int("zipf", 0);
+	r->nthink = sc_list("think_ms", "3000", r->think);
+	r->nidle = sc_list("idle_s", "3,10,30", r->idle);
+	r->procs = sc_int("procs", 4);
+	r->procs_pct = sc_int("procs_pct", 40);
 
 	for (i = 0; i < nr_kv; i++)
 		if (!kv[i].used)	/* title, primary, order, guest_mem_mb:
 					 * printed above */
 			die("scenario: unknown key '%s'", kv[i].key);
-	if (strcmp(abuser, "none") && strcmp(abuser, "exec") &&
-	    strcmp(abuser, "read") && strcmp(abuser, "both"))
+	if (strcmp(p->abuser, "none") && strcmp(p->abuser, "exec") &&
+	    strcmp(p->abuser, "read") && strcmp(p->abuser, "both"))
 		die("scenario: abuser must be none, exec, read or both");
+}
+
+/* Start the apps and their twins and run each once, as a warm-up. */
+static void apps_warm(struct run *r)
+{
+	long f;
+	int i;
+
+	for (i = 0; i < r->napps; i++) {
+		app_start(&r->app[i], i, r->app_len, false, r->lock);
+		app_start(&r->twin[i], i, r->app_len, true, false);
+		app_run(&r->app[i], &f);
+		app_run(&r->twin[i], &f);
+	}
+}
+
+static void run_pattern(struct run *r, const char *pattern)
+{
+	if (!strcmp(pattern, "switch"))
+		pattern_switch(r);
+	else if (!strcmp(pattern, "startup"))
+		pattern_startup(r);
+	else if (!strcmp(pattern, "survival"))
+		pattern_survival(r);
+	else if (!strcmp(pattern, "fight"))
+		pattern_fight(r);
+	else if (!strcmp(pattern, "none"))
+		pattern_none(r);
+	else
+		die("scenario: unknown pattern '%s'", pattern);
+}
+
+/*
+ * One measured phase: the loads run while the apps follow the pattern.
+ * With "abuser both" there are two, one per abuser (is_exec), and val
+ * gets the database's and the abuser's figures of each.
+ */
+static void run_phase(struct run *r, struct plan *p, int phases, bool is_exec,
+		      double val[2][2])
+{
+	const char *prefix = phases == 1 ? "" : is_exec ? "exec." : "read.";
+	struct worker w[4] = { 0 };
+
+	r->t0 = now_seconds();
+	if (strcmp(p->stream, "none"))
+		worker_start(&w[0], "stream", &p->ls);
+	if (p->db)
+		worker_start(&w[1], "sqlite", &p->ldb);
+	if (p->zipf)
+		worker_start(&w[2], "zipf", &p->lz);
+	if (strcmp(p->abuser, "none")) {
+		p->la.kind = !strcmp(p->abuser, "read") || (phases == 2 && !is_exec) ?
+			     "abuser-read" : "abuser-exec";
+		worker_start(&w[3], "abuser", &p->la);
+	}
+	run_pattern(r, p->pattern);
+	worker_finish(&w[0], prefix);
+	val[is_exec][0] = worker_finish(&w[1], prefix);
+	worker_finish(&w[2], prefix);
+	val[is_exec][1] = worker_finish(&w[3], prefix);
+	if (phases == 2 && is_exec && vmstat_get("nr_exec_protected") >= 0)
+		printf("metric abuser.protected_max_mb %.1f MiB lower\n",
+		       protected_max_mb);
+}
+
+int main(int argc, char **argv)
+{
+	struct run r = { .sa.name = "app", .st.name = "twin" };
+	struct snapshot before, after;
+	double val[2][2] = { { 0 } };
+	struct opts o;
+	struct plan p;
+	int phases, ph, i;
+	size_t mem;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	parse_args(argc, argv, &o);
+	r.lock = o.lock;
+	scenario_read(argv[1]);
+	layout_read();
+	mem = meminfo_kb("MemTotal") * 1024;
+	apply_variant(&o, mem);
+	plan_read(&r, &p, mem, o.sample);
 
 	drop_caches();
 	/* Apps are started and warmed before the measurement, except when
 	 * starting them is what is measured. */
-	if (strcmp(pattern, "startup")) {
-		for (i = 0; i < r.napps; i++) {
-			long f;
+	if (strcmp(p.pattern, "startup"))
+		apps_warm(&r);
 
-			app_start(&r.app[i], i, r.app_len, false, r.lock);
-			app_start(&r.twin[i], i, r.app_len, true, false);
-			app_run(&r.app[i], &f);
-			app_run(&r.twin[i], &f);
-		}
-	}
-
-	phases = strcmp(abuser, "both") ? 1 : 2;
+	phases = strcmp(p.abuser, "both") ? 1 : 2;
 	snapshot(&before);
-	for (int ph = 0; ph < phases; ph++) {
+	for (ph = 0; ph < phases; ph++) {
 		/* Both abusers, in an order that alternates with the sample. */
-		int exec_first = sample % 2, is_exec = (ph == 0) == exec_first;
-		const char *prefix = phases == 1 ? "" : is_exec ? "exec." : "read.";
+		bool is_exec = (ph == 0) == (o.sample % 2);
 
-		if (phases == 2 && ph == 1)
+		if (ph == 1)
 			drop_caches();
-		r.t0 = now_seconds();
-		if (strcmp(stream, "none"))
-			worker_start(&w[0], "stream", &ls);
-		if (db)
-			worker_start(&w[1], "sqlite", &ldb);
-		if (zipf)
-			worker_start(&w[2], "zipf", &lz);
-		if (strcmp(abuser, "none")) {
-			la.kind = !strcmp(abuser, "read") || (phases == 2 && !is_exec) ?
-				  "abuser-read" : "abuser-exec";
-			worker_start(&w[3], "abuser", &la);
-		}
-		if (!strcmp(pattern, "switch"))
-			pattern_switch(&r);
-		else if (!strcmp(pattern, "startup"))
-			pattern_startup(&r);
-		else if (!strcmp(pattern, "survival"))
-			pattern_survival(&r);
-		else if (!strcmp(pattern, "fight"))
-			pattern_fight(&r);
-		else if (!strcmp(pattern, "none"))
-			pattern_none(&r);
-		else
-			die("scenario: unknown pattern '%s'", pattern);
-		worker_finish(&w[0], prefix);
-		val[is_exec][0] = worker_finish(&w[1], prefix);
-		worker_finish(&w[2], prefix);
-		val[is_exec][1] = worker_finish(&w[3], prefix);
-		if (phases == 2 && is_exec && vmstat_get("nr_exec_protected") >= 0)
-			printf("metric abuser.protected_max_mb %.1f MiB lower\n",
-			       protected_max_mb);
+		run_phase(&r, &p, phases, is_exec, val);
 	}
 	snapshot(&after);
 	if (phases == 2 && val[0][0] > 0) {
