@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "knobs.h"
-#include "tap.h"
+#include "kselftest.h"
 #include "twin.h"
 #include "util.h"
 
@@ -276,7 +276,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 			exec_lost[i - c->warmup] = 1 - e;
 			read_lost[i - c->warmup] = 1 - rd;
 		}
-		tap_diag("round %d%s: lost exec %.1f%%, read %.1f%%", i + 1,
+		ksft_print_msg("round %d%s: lost exec %.1f%%, read %.1f%%\n", i + 1,
 			 i < c->warmup ? " (warm-up)" : "", 100 * (1 - e),
 			 100 * (1 - rd));
 	}
@@ -310,7 +310,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	tap_diag("twin-result engine=%s anon=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld",
+	ksft_print_msg("twin-result engine=%s anon=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld\n",
 		 c->engine, c->anon,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->protect ? c->protect : "keep", c->memory_max_mb,

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "tap.h"
+#include "kselftest.h"
 #include "twin_cases.h"
 
 /* Below this, the read twin barely lost anything: there was no real
@@ -29,13 +29,15 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		return 0;
 	}
 
-	tap_plan(nr_cases);
+	ksft_print_header();
+
+	ksft_set_plan(nr_cases);
 	for (i = 0; i < nr_cases; i++) {
 		const struct twin_case *t = &cases[i];
 		bool ok;
 
 		if (!twin_run(&t->config, &r, &why)) {
-			tap_skip("%s: %s", t->desc, why);
+			ksft_test_result_skip("%s: %s\n", t->desc, why);
 			continue;
 		}
 		twin_print(&t->config, &r);
@@ -48,13 +50,13 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		/* Not worse holds trivially when nothing is lost: the
 		 * pressure guard stays, so each case shows a real loss. */
 		if (r.read_lost < MIN_READ_LOST) {
-			tap_diag("read twin lost only %.1f%%: no real pressure",
+			ksft_print_msg("read twin lost only %.1f%%: no real pressure\n",
 				 100 * r.read_lost);
 			ok = false;
 		}
-		tap_result(ok, "%s (exec lost %.1f%% +- %.1f, read lost %.1f%% +- %.1f, margin %.0f points)",
+		ksft_test_result(ok, "%s (exec lost %.1f%% +- %.1f, read lost %.1f%% +- %.1f, margin %.0f points)\n",
 			   t->desc, 100 * r.exec_lost, 100 * r.exec_sd,
 			   100 * r.read_lost, 100 * r.read_sd, 100 * t->margin);
 	}
-	return tap_finish();
+	ksft_finished();
 }

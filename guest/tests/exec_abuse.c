@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -246,7 +246,7 @@ static bool one_run(const char *engine, const struct place *pl, bool exec,
 	if (!pl->shared)
 		cg_remove(VICTIM_CG);
 	cg_remove(ABUSER_CG);
-	tap_diag("%s, %s, PROT_%s abuser: hit ratio %.3f (%lld reads), exec_protected max %lld KiB of %lld KiB file, rotate %lld, activate %lld, capped %lld, OOM kills %lld",
+	ksft_print_msg("%s, %s, PROT_%s abuser: hit ratio %.3f (%lld reads), exec_protected max %lld KiB of %lld KiB file, rotate %lld, activate %lld, capped %lld, OOM kills %lld\n",
 		 engine, pl->desc, exec ? "EXEC" : "READ", out->hit_ratio,
 		 out->reads, out->protected_max >> 10, out->file_at_max >> 10,
 		 out->rotate, out->activate, out->capped, out->oom_kills);
@@ -263,11 +263,12 @@ int main(int argc, char **argv)
 	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
 	if (scale < 1)
 		scale = 1;
-	tap_plan(2 * NR_PLACES * CHECKS);
+	ksft_print_header();
+	ksft_set_plan(2 * NR_PLACES * CHECKS);
 	if (knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf))) {
 		for (i = 0; i < 2 * NR_PLACES * CHECKS; i++)
-			tap_skip("the kernel has no vm.exec_protect_max");
-		return tap_finish();
+			ksft_test_result_skip("the kernel has no vm.exec_protect_max\n");
+		ksft_finished();
 	}
 	snprintf(spec, sizeof(spec), "1/%s", argc > 1 ? argv[1] : "-");
 	protect_require(spec);
@@ -282,28 +283,28 @@ int main(int argc, char **argv)
 
 			if (argc > 2 && strcmp(argv[2], engines[e])) {
 				for (j = 0; j < CHECKS; j++)
-					tap_skip("%s: not asked for", engines[e]);
+					ksft_test_result_skip("%s: not asked for\n", engines[e]);
 				continue;
 			}
 			if (!one_run(engines[e], pl, true, scale, &x) ||
 			    !one_run(engines[e], pl, false, scale, &rd)) {
 				for (j = 0; j < CHECKS; j++)
-					tap_skip("%s, %s: no memory cgroup or engine",
+					ksft_test_result_skip("%s, %s: no memory cgroup or engine\n",
 						 engines[e], pl->desc);
 				continue;
 			}
-			tap_result(x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
-				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%)",
+			ksft_test_result(x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
+				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%)\n",
 				   engines[e], pl->desc,
 				   rd.hit_ratio > 0 ? 100 * x.hit_ratio / rd.hit_ratio : 0,
 				   x.hit_ratio, rd.hit_ratio, 100 * HIT_SHARE);
-			tap_result(!x.oom_kills && !rd.oom_kills,
-				   "%s, %s: no OOM kill (%lld, %lld)", engines[e],
+			ksft_test_result(!x.oom_kills && !rd.oom_kills,
+				   "%s, %s: no OOM kill (%lld, %lld)\n", engines[e],
 				   pl->desc, x.oom_kills, rd.oom_kills);
 			/* Stats are flushed in batches: allow 1 MiB. */
 			bound = x.file_at_max * pct / 100 + MiB;
-			tap_result(x.protected_max <= bound,
-				   "%s, %s: exec_protected stays within %d%% of the cgroup's file pages (max %lld KiB, bound %lld KiB)",
+			ksft_test_result(x.protected_max <= bound,
+				   "%s, %s: exec_protected stays within %d%% of the cgroup's file pages (max %lld KiB, bound %lld KiB)\n",
 				   engines[e], pl->desc, pct, x.protected_max >> 10,
 				   bound >> 10);
 			/*
@@ -314,12 +315,12 @@ int main(int argc, char **argv)
 			 * none at all (rotate, activate and capped 0). There
 			 * only the PROT_READ abuser must get nothing.
 			 */
-			tap_result((x.rotate + x.activate > 0 || e) &&
+			ksft_test_result((x.rotate + x.activate > 0 || e) &&
 				   !rd.rotate && !rd.activate,
-				   "%s, %s: the rule acted on the PROT_EXEC abuser only (%lld, %lld pages)",
+				   "%s, %s: the rule acted on the PROT_EXEC abuser only (%lld, %lld pages)\n",
 				   engines[e], pl->desc, x.rotate + x.activate,
 				   rd.rotate + rd.activate);
 		}
 	}
-	return tap_finish();
+	ksft_finished();
 }

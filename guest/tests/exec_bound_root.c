@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -110,12 +110,14 @@ int main(void)
 	pid_t holder, abuser, stream;
 	char spec[16];
 
-	tap_plan(3);
+	ksft_print_header();
+
+	ksft_set_plan(3);
 	if (access(EXEC_PROTECT_MAX, W_OK) || vmstat_get("nr_exec_protected") < 0 ||
 	    !lru_engine_set("classic") || !cg_create(HOLD_CG, -1)) {
 		for (i = 0; i < 3; i++)
-			tap_skip("needs vm.exec_protect_max, nr_exec_protected, the classic LRU and a memory cgroup");
-		return tap_finish();
+			ksft_test_result_skip("needs vm.exec_protect_max, nr_exec_protected, the classic LRU and a memory cgroup\n");
+		ksft_finished();
 	}
 	snprintf(spec, sizeof(spec), "1/%d", MAX_PCT);
 	protect_require(spec);
@@ -146,7 +148,7 @@ int main(void)
 			worst_prot = prot;
 			worst_bound = bound;
 		}
-		tap_diag("node file %lld MiB, child %lld MiB, root %lld MiB; protected %lld KiB, bound %lld KiB",
+		ksft_print_msg("node file %lld MiB, child %lld MiB, root %lld MiB; protected %lld KiB, bound %lld KiB\n",
 			 node / MiB, child / MiB, (node - child) / MiB,
 			 prot / 1024, bound / 1024);
 		sleep_ms(1000);
@@ -155,16 +157,16 @@ int main(void)
 	stop_child(abuser);
 	stop_child(holder);
 
-	tap_result(vmstat_get("exec_protect_rotate") +
+	ksft_test_result(vmstat_get("exec_protect_rotate") +
 		   vmstat_get("exec_protect_activate") > rot0 && counted > 0,
-		   "the rule acted in the root cgroup (%d of %d samples with pages protected)",
+		   "the rule acted in the root cgroup (%d of %d samples with pages protected)\n",
 		   counted, SAMPLES);
-	tap_result(cg_stat(HOLD_CG, "file") > HOLD_MB * MiB / 2,
-		   "the child cgroup kept its file cached (%lld MiB)",
+	ksft_test_result(cg_stat(HOLD_CG, "file") > HOLD_MB * MiB / 2,
+		   "the child cgroup kept its file cached (%lld MiB)\n",
 		   cg_stat(HOLD_CG, "file") / MiB);
-	tap_result(counted > 0 && over * 5 <= counted,
-		   "what the rule keeps in the root stays within %d%% of the root's own file pages in %d of %d samples (worst: %lld KiB against %lld KiB)",
+	ksft_test_result(counted > 0 && over * 5 <= counted,
+		   "what the rule keeps in the root stays within %d%% of the root's own file pages in %d of %d samples (worst: %lld KiB against %lld KiB)\n",
 		   MAX_PCT, counted - over, counted, worst_prot / 1024,
 		   worst_bound / 1024);
-	return tap_finish();
+	ksft_finished();
 }

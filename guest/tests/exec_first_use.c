@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -83,11 +83,11 @@ static void run_case(const char *max)
 	stop_child(user);
 	cg_remove(CGROUP);
 
-	tap_result(act == 0 && cap == 0,
-		   "exec_protect_max=%s: the first-use activation is neither counted nor bounded (exec_protect_activate +%lld, exec_protect_capped +%lld)",
+	ksft_test_result(act == 0 && cap == 0,
+		   "exec_protect_max=%s: the first-use activation is neither counted nor bounded (exec_protect_activate +%lld, exec_protect_capped +%lld)\n",
 		   max, act, cap);
-	tap_result(x >= r - MARGIN,
-		   "exec_protect_max=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)",
+	ksft_test_result(x >= r - MARGIN,
+		   "exec_protect_max=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)\n",
 		   max, 100 * x, 100 * r);
 }
 
@@ -95,17 +95,19 @@ int main(void)
 {
 	size_t i;
 
-	tap_plan(NR_CASES * CHECKS);
+	ksft_print_header();
+
+	ksft_set_plan(NR_CASES * CHECKS);
 	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru") ||
 	    !cg_create(CGROUP, 256 * MiB)) {
 		for (i = 0; i < NR_CASES * CHECKS; i++)
-			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup");
-		return tap_finish();
+			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup\n");
+		ksft_finished();
 	}
 	cg_remove(CGROUP);
 	knob_set(LRU_GEN_ENABLED, "0x0005");
 	protect_require("1/-/0");
 	for (i = 0; i < NR_CASES; i++)
 		run_case(maxes[i]);
-	return tap_finish();
+	ksft_finished();
 }

@@ -5,7 +5,7 @@
  * cgroup's memory.stat adds up to /proc/vmstat. */
 #include <string.h>
 
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/twin.h"
 #include "../lib/util.h"
 
@@ -31,7 +31,9 @@ int main(void)
 	const char *why;
 	int i, j;
 
-	tap_plan(NR_CASES * CHECKS_PER_CASE);
+	ksft_print_header();
+
+	ksft_set_plan(NR_CASES * CHECKS_PER_CASE);
 	for (i = 0; i < NR_CASES; i++) {
 		const struct twin_config *c = &cases[i].config;
 		long long vm;
@@ -43,22 +45,22 @@ int main(void)
 			why = NULL;
 		if (why) {
 			for (j = 0; j < CHECKS_PER_CASE; j++)
-				tap_skip("%s: %s", cases[i].desc, why);
+				ksft_test_result_skip("%s: %s\n", cases[i].desc, why);
 			continue;
 		}
 		twin_print(c, &r);
 		vm = r.vm_activate + r.vm_rotate;
-		tap_result(on ? vm > 0 : vm == 0 && r.vm_capped <= 0,
-			   "%s: /proc/vmstat counters %s (activate %lld, rotate %lld, capped %lld)",
+		ksft_test_result(on ? vm > 0 : vm == 0 && r.vm_capped <= 0,
+			   "%s: /proc/vmstat counters %s (activate %lld, rotate %lld, capped %lld)\n",
 			   cases[i].desc, on ? "move" : "stay at zero",
 			   r.vm_activate, r.vm_rotate, r.vm_capped);
 		/* Only the twins' cgroup is under reclaim in this guest. */
-		tap_result(r.cg_activate == r.vm_activate &&
+		ksft_test_result(r.cg_activate == r.vm_activate &&
 			   r.cg_rotate == r.vm_rotate &&
 			   r.cg_capped == r.vm_capped,
-			   "%s: memory.stat adds up to /proc/vmstat (cgroup: activate %lld, rotate %lld, capped %lld)",
+			   "%s: memory.stat adds up to /proc/vmstat (cgroup: activate %lld, rotate %lld, capped %lld)\n",
 			   cases[i].desc, r.cg_activate, r.cg_rotate,
 			   r.cg_capped);
 	}
-	return tap_finish();
+	ksft_finished();
 }

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/twin.h"
 #include "../lib/util.h"
 
@@ -80,11 +80,12 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		engine_every = atoi(argv[1]);
 	engine_only = argc > 2 && !strcmp(argv[2], "engine-only");
-	tap_plan(4);
+	ksft_print_header();
+	ksft_set_plan(4);
 	if (access(EXEC_PROTECT, W_OK) || vmstat_get("exec_protect_rotate") < 0) {
 		for (i = 0; i < 4; i++)
-			tap_skip("the kernel has no vm.exec_protect counters");
-		return tap_finish();
+			ksft_test_result_skip("the kernel has no vm.exec_protect counters\n");
+		ksft_finished();
 	}
 	knob_save(EXEC_PROTECT);
 	if (have_mglru)
@@ -104,26 +105,26 @@ int main(int argc, char **argv)
 	if (!twin_run(&c, &r, &why)) {
 		kill(pid, SIGKILL);
 		for (i = 0; i < 4; i++)
-			tap_skip("%s", why);
-		return tap_finish();
+			ksft_test_result_skip("%s\n", why);
+		ksft_finished();
 	}
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 	twin_print(&c, &r);
 
-	tap_result(sh->flips >= 20 &&
+	ksft_test_result(sh->flips >= 20 &&
 		   (!have_mglru || !engine_every || sh->switches >= 4),
-		   "knobs flipped during reclaim: exec_protect %ld times, lru_gen/enabled %ld",
+		   "knobs flipped during reclaim: exec_protect %ld times, lru_gen/enabled %ld\n",
 		   engine_only ? 0 : sh->flips, sh->switches);
 	found = klog_splats();
-	tap_result(!found, "no warning, BUG or lockup in the kernel log (%d of common/splats' patterns found)",
+	ksft_test_result(!found, "no warning, BUG or lockup in the kernel log (%d of common/splats' patterns found)\n",
 		   found);
-	tap_result(!sh->regressions, "counters never went down in %ld samples",
+	ksft_test_result(!sh->regressions, "counters never went down in %ld samples\n",
 		   sh->flips);
 	/* Agreeing zeros would prove nothing: the rule must have acted. */
-	tap_result(r.vm_activate + r.vm_rotate > 0 &&
+	ksft_test_result(r.vm_activate + r.vm_rotate > 0 &&
 		   r.cg_activate == r.vm_activate && r.cg_rotate == r.vm_rotate,
-		   "the rule acted and memory.stat agrees with /proc/vmstat (activate %lld/%lld, rotate %lld/%lld)",
+		   "the rule acted and memory.stat agrees with /proc/vmstat (activate %lld/%lld, rotate %lld/%lld)\n",
 		   r.cg_activate, r.vm_activate, r.cg_rotate, r.vm_rotate);
-	return tap_finish();
+	ksft_finished();
 }

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 static const struct {
@@ -63,7 +63,7 @@ static void test_knob(const struct knob *k)
 
 	if (access(k->path, F_OK)) {
 		for (i = 0; i < PER_KNOB; i++)
-			tap_skip("%s is missing (unpatched kernel)", k->path);
+			ksft_test_result_skip("%s is missing (unpatched kernel)\n", k->path);
 		return;
 	}
 	snprintf(def, sizeof(def), "%ld", k->def);
@@ -72,10 +72,10 @@ static void test_knob(const struct knob *k)
 	snprintf(above, sizeof(above), "%ld\n", k->hi + 1);
 	knob_save(k->path);
 	knob_read(k->path, buf, sizeof(buf));
-	tap_result(!strcmp(buf, def), "%s: default is %s (read '%s')",
+	ksft_test_result(!strcmp(buf, def), "%s: default is %s (read '%s')\n",
 		   k->name, def, buf);
-	tap_result(accepts(k->path, lo), "%s: accepts %s", k->name, lo);
-	tap_result(accepts(k->path, hi), "%s: accepts %s", k->name, hi);
+	ksft_test_result(accepts(k->path, lo), "%s: accepts %s\n", k->name, lo);
+	ksft_test_result(accepts(k->path, hi), "%s: accepts %s\n", k->name, hi);
 
 	for (i = 0; i < NR_REJECTED; i++) {
 		const char *bytes = rejected[i].bytes ? rejected[i].bytes : above;
@@ -89,9 +89,9 @@ static void test_knob(const struct knob *k)
 		err = knob_write(k->path, bytes, len);
 
 		if (err != -EINVAL)
-			tap_diag("write returned %s", err ? strerror(-err) : "success");
-		tap_result(err == -EINVAL && value_is(k->path, lo),
-			   "%s: rejects %s with EINVAL, value unchanged",
+			ksft_print_msg("write returned %s\n", err ? strerror(-err) : "success");
+		ksft_test_result(err == -EINVAL && value_is(k->path, lo),
+			   "%s: rejects %s with EINVAL, value unchanged\n",
 			   k->name, rejected[i].desc);
 	}
 }
@@ -100,8 +100,10 @@ int main(void)
 {
 	size_t i;
 
-	tap_plan(NR_KNOBS * PER_KNOB);
+	ksft_print_header();
+
+	ksft_set_plan(NR_KNOBS * PER_KNOB);
 	for (i = 0; i < NR_KNOBS; i++)
 		test_knob(&knobs[i]);
-	return tap_finish();
+	ksft_finished();
 }

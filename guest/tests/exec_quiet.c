@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -135,7 +135,7 @@ static void run_case(const struct quiet_case *c)
 
 	x = file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB);
 	r = file_residency(DISK "/twin-read.bin", TWIN_MB * MiB);
-	tap_diag("before the quiet period: exec twin %.1f%%, read twin %.1f%%",
+	ksft_print_msg("before the quiet period: exec twin %.1f%%, read twin %.1f%%\n",
 		 100 * x, 100 * r);
 	sleep_ms(c->quiet_ms);
 	rot0 = vmstat_get("exec_protect_rotate");
@@ -143,7 +143,7 @@ static void run_case(const struct quiet_case *c)
 	stream = start_stream();
 	for (i = 0; i < RESTREAM_S * 4; i++) {
 		sleep_ms(250);
-		tap_diag("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld",
+		ksft_print_msg("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld\n",
 			 (i + 1) / 4.0, 100 * file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB),
 			 100 * file_residency(DISK "/twin-read.bin", TWIN_MB * MiB),
 			 vmstat_get("exec_protect_rotate") - rot0,
@@ -155,21 +155,21 @@ static void run_case(const struct quiet_case *c)
 	stop_child(user);
 	cg_remove(CGROUP);
 
-	tap_diag("%s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%",
+	ksft_print_msg("%s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%\n",
 		 c->desc, rotated, RESTREAM_S, 100 * x, 100 * r);
 	if (c->expired)
 		ok = x <= r + MARGIN;
 	else
 		ok = x >= r + KEPT;
 	if (rotated <= 0) {
-		tap_diag("the rule never acted while the twins were used");
+		ksft_print_msg("the rule never acted while the twins were used\n");
 		ok = false;
 	}
 	if (r > 0.7) {
-		tap_diag("the read twin kept %.1f%%: not enough pressure", 100 * r);
+		ksft_print_msg("the read twin kept %.1f%%: not enough pressure\n", 100 * r);
 		ok = false;
 	}
-	tap_result(ok, "%s (exec %.1f%%, read %.1f%% left)", c->desc,
+	ksft_test_result(ok, "%s (exec %.1f%%, read %.1f%% left)\n", c->desc,
 		   100 * x, 100 * r);
 }
 
@@ -178,13 +178,15 @@ int main(int argc, char **argv)
 	char spec[32];
 	size_t i;
 
-	tap_plan(NR_CASES);
+	ksft_print_header();
+
+	ksft_set_plan(NR_CASES);
 	if (access(EXEC_PROTECT_MS, W_OK) || !lru_gen_debugfs() ||
 	    !lru_engine_set("mglru") ||
 	    !cg_create(CGROUP, CG_MB * MiB)) {
 		for (i = 0; i < NR_CASES; i++)
-			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
-		return tap_finish();
+			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup\n");
+		ksft_finished();
 	}
 	cg_remove(CGROUP);
 	/* Exploring: "exec_quiet MS" runs with another exec_protect_ms. */
@@ -192,5 +194,5 @@ int main(int argc, char **argv)
 	protect_require(spec);
 	for (i = 0; i < NR_CASES; i++)
 		run_case(&cases[i]);
-	return tap_finish();
+	ksft_finished();
 }

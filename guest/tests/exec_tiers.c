@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -125,7 +125,7 @@ static void evict_and_refault(const char *path, struct counts *c)
 	c->refault = cg_stat(CGROUP, "workingset_refault_file") - r0;
 	c->activate = cg_stat(CGROUP, "workingset_activate_file") - a0;
 	c->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
-	tap_diag("%s: %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages",
+	ksft_print_msg("%s: %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages\n",
 		 path, 100 * c->left, c->refault, c->activate, c->restore);
 }
 
@@ -138,12 +138,14 @@ int main(void)
 	int id;
 	pid_t user;
 
-	tap_plan(3);
+	ksft_print_header();
+
+	ksft_set_plan(3);
 	if (access(EXEC_PROTECT_MS, W_OK) || !lru_gen_debugfs() ||
 	    !lru_engine_set("mglru") || !cg_create(CGROUP, 256 * MiB)) {
 		for (int i = 0; i < 3; i++)
-			tap_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup");
-		return tap_finish();
+			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup\n");
+		ksft_finished();
 	}
 	protect_require("1/-/20000");
 	knob_set("/proc/sys/vm/drop_caches", "3");
@@ -167,16 +169,16 @@ int main(void)
 	evict_and_refault(EXEC_FILE, &x);
 	evict_and_refault(READ_FILE, &r);
 
-	tap_result(seq1 == seq0 + 2 &&
+	ksft_test_result(seq1 == seq0 + 2 &&
 		   vmstat_get("exec_protect_activate") == stamped,
-		   "the twins were aged twice without eviction (max_seq %lu -> %lu, exec_protect_activate unchanged)",
+		   "the twins were aged twice without eviction (max_seq %lu -> %lu, exec_protect_activate unchanged)\n",
 		   seq0, seq1);
-	tap_result(x.left < 0.05 && r.left < 0.05 &&
+	ksft_test_result(x.left < 0.05 && r.left < 0.05 &&
 		   x.refault > pages / 2 && r.refault > pages / 2,
-		   "both twins were evicted and refaulted (%.1f%% and %.1f%% left; %lld and %lld refaults)",
+		   "both twins were evicted and refaulted (%.1f%% and %.1f%% left; %lld and %lld refaults)\n",
 		   100 * x.left, 100 * r.left, x.refault, r.refault);
-	tap_result(x.restore <= r.restore + MARGIN * pages,
-		   "read() text refaults in the same tier as data: restored %lld exec pages, %lld read pages (margin %lld)",
+	ksft_test_result(x.restore <= r.restore + MARGIN * pages,
+		   "read() text refaults in the same tier as data: restored %lld exec pages, %lld read pages (margin %lld)\n",
 		   x.restore, r.restore, (long long)(MARGIN * pages));
-	return tap_finish();
+	ksft_finished();
 }

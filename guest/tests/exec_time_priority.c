@@ -24,7 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/twin.h"
 #include "../lib/util.h"
 
@@ -43,40 +43,42 @@ int main(int argc, char **argv)
 	if (argc > 1) {
 		if (!twin_parse_args(argc, argv, &on))
 			return 2;
-		tap_plan(1);
+		ksft_print_header();
+		ksft_set_plan(1);
 		if (!twin_run(&on, &r_on, &why)) {
-			tap_skip("%s", why);
-			return tap_finish();
+			ksft_test_result_skip("%s\n", why);
+			ksft_finished();
 		}
 		twin_print(&on, &r_on);
-		tap_result(true, "one experiment, for exploring");
-		return tap_finish();
+		ksft_test_result(true, "one experiment, for exploring\n");
+		ksft_finished();
 	}
-	tap_plan(2);
+	ksft_print_header();
+	ksft_set_plan(2);
 	if (access(EXEC_PROTECT_MS, W_OK)) {
-		tap_skip("needs vm.exec_protect_ms");
-		tap_skip("needs vm.exec_protect_ms");
-		return tap_finish();
+		ksft_test_result_skip("needs vm.exec_protect_ms\n");
+		ksft_test_result_skip("needs vm.exec_protect_ms\n");
+		ksft_finished();
 	}
 	if (!twin_run(&off, &r_off, &why) || !twin_run(&on, &r_on, &why)) {
-		tap_skip("%s", why);
-		tap_skip("%s", why);
-		return tap_finish();
+		ksft_test_result_skip("%s\n", why);
+		ksft_test_result_skip("%s\n", why);
+		ksft_finished();
 	}
 	twin_print(&off, &r_off);
 	twin_print(&on, &r_on);
-	tap_diag("exec_protect_ms=0: rotate %lld, capped %lld; 20000: rotate %lld, capped %lld",
+	ksft_print_msg("exec_protect_ms=0: rotate %lld, capped %lld; 20000: rotate %lld, capped %lld\n",
 		 r_off.vm_rotate, r_off.vm_capped, r_on.vm_rotate,
 		 r_on.vm_capped);
 	/* Positive control: without the time the seed's rule keeps the
 	 * exec twin, so there is something for the time to take. */
-	tap_result(r_off.exec_lost + MARGIN <= r_off.read_lost,
-		   "exec_protect_ms=0: the seed's rule keeps the exec twin (lost %.1f%% +- %.1f against the read twin's %.1f%%)",
+	ksft_test_result(r_off.exec_lost + MARGIN <= r_off.read_lost,
+		   "exec_protect_ms=0: the seed's rule keeps the exec twin (lost %.1f%% +- %.1f against the read twin's %.1f%%)\n",
 		   100 * r_off.exec_lost, 100 * r_off.exec_sd,
 		   100 * r_off.read_lost);
-	tap_result(r_on.exec_lost <= r_off.exec_lost + MARGIN,
-		   "exec_protect_ms=20000 beside a large idle program: the exec twin loses at most %.0f points more than without the time (%.1f%% +- %.1f against %.1f%% +- %.1f)",
+	ksft_test_result(r_on.exec_lost <= r_off.exec_lost + MARGIN,
+		   "exec_protect_ms=20000 beside a large idle program: the exec twin loses at most %.0f points more than without the time (%.1f%% +- %.1f against %.1f%% +- %.1f)\n",
 		   100 * MARGIN, 100 * r_on.exec_lost, 100 * r_on.exec_sd,
 		   100 * r_off.exec_lost, 100 * r_off.exec_sd);
-	return tap_finish();
+	ksft_finished();
 }

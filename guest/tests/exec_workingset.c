@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "../lib/knobs.h"
-#include "../lib/tap.h"
+#include "kselftest.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
@@ -192,7 +192,7 @@ static void run(const char *protect, struct account *a)
 	a->activate = cg_stat(CGROUP, "workingset_activate_file") - a0;
 	a->restore = cg_stat(CGROUP, "workingset_restore_file") - s0;
 	a->psi_some_us = psi_some_total() - p0;
-	tap_diag("exec_protect=%s, exec_protect_max=0: %lld pages refused by the bound under memory.reclaim; %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages, memory.pressure some +%lld us",
+	ksft_print_msg("exec_protect=%s, exec_protect_max=0: %lld pages refused by the bound under memory.reclaim; %.1f%% left after MADV_PAGEOUT; on re-read refault %lld, activate %lld, restore %lld pages, memory.pressure some +%lld us\n",
 		 protect, a->capped, 100 * a->left, a->refault, a->activate,
 		 a->restore, a->psi_some_us);
 	cg_remove(CGROUP);
@@ -203,12 +203,14 @@ int main(int argc, char **argv)
 	const long long pages = TWIN_MB * MiB / PAGE;
 	struct account off, on;
 
-	tap_plan(3);
+	ksft_print_header();
+
+	ksft_set_plan(3);
 	if (access(EXEC_PROTECT_MAX, W_OK) || !lru_engine_set("classic") ||
 	    !cg_create(CGROUP, 256 * MiB)) {
 		for (int i = 0; i < 3; i++)
-			tap_skip("needs vm.exec_protect_max, the classic LRU and a memory cgroup");
-		return tap_finish();
+			ksft_test_result_skip("needs vm.exec_protect_max, the classic LRU and a memory cgroup\n");
+		ksft_finished();
 	}
 	cg_remove(CGROUP);
 	protect_require("-/0");
@@ -233,19 +235,19 @@ int main(int argc, char **argv)
 			break;
 	}
 
-	tap_result(off.left < 0.05 && off.activate > pages / 2 &&
+	ksft_test_result(off.left < 0.05 && off.activate > pages / 2 &&
 		   off.restore >= SHARE * off.activate,
-		   "without the rule, the deactivated code is evicted and comes back as the working set (%.1f%% left, %lld refaults, %lld activated, %lld restored)",
+		   "without the rule, the deactivated code is evicted and comes back as the working set (%.1f%% left, %lld refaults, %lld activated, %lld restored)\n",
 		   100 * off.left, off.refault, off.activate, off.restore);
-	tap_result(on.left < 0.05 && on.capped > 0 &&
+	ksft_test_result(on.left < 0.05 && on.capped > 0 &&
 		   on.activate > pages / 2 &&
 		   on.restore >= SHARE * on.activate,
-		   "with the rule refusing everything (%lld pages refused) it comes back the same (%lld of %lld activated pages restored, against %lld of %lld)",
+		   "with the rule refusing everything (%lld pages refused) it comes back the same (%lld of %lld activated pages restored, against %lld of %lld)\n",
 		   on.capped, on.restore, on.activate, off.restore,
 		   off.activate);
-	tap_result(off.psi_some_us > 0 &&
+	ksft_test_result(off.psi_some_us > 0 &&
 		   on.psi_some_us >= PSI_SHARE * off.psi_some_us,
-		   "and stalls PSI the same (%lld against %lld us)",
+		   "and stalls PSI the same (%lld against %lld us)\n",
 		   on.psi_some_us, off.psi_some_us);
-	return tap_finish();
+	ksft_finished();
 }

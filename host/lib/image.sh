@@ -16,9 +16,12 @@ kind=${1:-test}
 out=$BUILD/guest
 image_paths "$kind"
 initrd=$INITRD disk=$DISK
+# The tests report through the unpacked tree's kselftest.h.
+ksft=$BUILD/linux/tools/testing/selftests
+[ -r "$ksft/kselftest.h" ] || "$TOP/host/lib/tree.sh" patched > /dev/null
 case "$kind" in
-test|soak) run make -s -C "$TOP/guest" OUT="$out" all ;;
-bench) run make -s -C "$TOP/guest" OUT="$out" bench ;;
+test|soak) run make -s -C "$TOP/guest" OUT="$out" KSFT="$ksft" all ;;
+bench) run make -s -C "$TOP/guest" OUT="$out" KSFT="$ksft" bench ;;
 esac
 
 # busybox-static's binary: the initramfs has no C library to load.

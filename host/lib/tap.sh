@@ -16,22 +16,37 @@ tap_skip() {
 	echo "ok $TAP_N - $1 # SKIP"
 }
 
+# A result line's description: "ok N - desc" (ours) or "ok N desc"
+# (kselftest.h), and a skip's reason, "ok N # SKIP why" (kselftest.h) or
+# "ok N - desc # SKIP why" (ours).
+tap_desc() {	# tap_desc LINE
+	local d=${1#ok } n
+	d=${d#not ok }
+	n=${d%% *}
+	[ "$n" != "$d" ] && d=${d#"$n" } || d=
+	d=${d#- }
+	case "$d" in
+	"# SKIP"*) d=${d#\# SKIP}; d=${d# } ;;
+	*" # SKIP"*) d="${d% # SKIP*}${d##*# SKIP}" ;;
+	esac
+	printf '%s' "$d"
+}
+
 # Count the results of a TAP stream (a guest test's output) into ours,
 # renumbered, prefixed with the stream's name. Returns 1 if the stream's
 # plan was not met.
 tap_merge() {	# tap_merge NAME FILE
-	local name=$1 file=$2 line planned=-1 seen=0 desc
+	local name=$1 file=$2 line planned=-1 seen=0
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case "$line" in
 		1..*) planned=${line#1..} ;;
 		"ok "*"# SKIP"*)
-			seen=$((seen + 1)); desc=${line#ok * - }
-			tap_skip "$name: ${desc% # SKIP*}${line##*# SKIP}" ;;
+			seen=$((seen + 1)); tap_skip "$name: $(tap_desc "$line")" ;;
 		"ok "*)
-			seen=$((seen + 1)); tap_ok 0 "$name: ${line#ok * - }" ;;
+			seen=$((seen + 1)); tap_ok 0 "$name: $(tap_desc "$line")" ;;
 		"not ok "*)
-			seen=$((seen + 1)); tap_ok 1 "$name: ${line#not ok * - }" ;;
+			seen=$((seen + 1)); tap_ok 1 "$name: $(tap_desc "$line")" ;;
 		"#"*|"TAP version"*) echo "# $name: ${line#\# }" ;;
 		"Bail out!"*) echo "# $name: $line" ;;
 		esac
