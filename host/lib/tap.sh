@@ -2,6 +2,8 @@
 # shellcheck shell=bash
 TAP_PASS=0 TAP_FAIL=0 TAP_SKIP=0 TAP_N=0
 
+tap_plan() { echo "1..$1"; }	# tap_plan N
+
 tap_ok() {	# tap_ok STATUS(0=ok) DESCRIPTION
 	TAP_N=$((TAP_N + 1))
 	if [ "$1" = 0 ]; then

@@ -8,22 +8,21 @@ bench=$here/../bench.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-n=0
+. "$here/../lib/tap.sh"
 refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 	local desc=$1 word=$2 rc=0
 	shift 2
 	BUILD=$tmp/build "$bench" "$@" --run bench-t-$$ > /dev/null 2> "$tmp/err" || rc=$?
-	n=$((n + 1))
 	if [ "$rc" != 0 ] && grep -Fq -- "$word" "$tmp/err" &&
 	   [ ! -e "$here/../../results/bench-t-$$" ]; then
-		echo "ok $n - $desc"
+		tap_ok 0 "$desc"
 	else
 		sed 's/^/# /' "$tmp/err"
-		echo "not ok $n - $desc (exit $rc)"
+		tap_ok 1 "$desc (exit $rc)"
 	fi
 }
 
-echo "1..11"
+tap_plan 11
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -48,12 +47,8 @@ mkdir -p "$here/../../results/bench-t-old-$$/raw"
 trap 'rm -rf "$tmp" "$here/../../results/bench-t-old-$$"' EXIT
 rc=0
 "$bench" --run "bench-t-old-$$" > /dev/null 2> "$tmp/err" || rc=$?
-n=$((n + 1))
-if [ "$rc" != 0 ] && grep -q "already exists" "$tmp/err"; then
-	echo "ok $n - an existing run is not overwritten"
-else
-	echo "not ok $n - an existing run is not overwritten (exit $rc)"
-fi
+[ "$rc" != 0 ] && grep -q "already exists" "$tmp/err" && rc=0 || rc=1
+tap_ok "$rc" "an existing run is not overwritten"
 
 # --plan: the cells, read from bench/variants by column name, and nothing
 # built. The default variants are those whose default column says yes.
@@ -61,12 +56,11 @@ planned() {	# planned DESC WANT ARGS...: --plan's output is WANT
 	local desc=$1 want=$2 got
 	shift 2
 	got=$(BUILD=$tmp/build "$bench" --plan "$@" 2> "$tmp/err") || true
-	n=$((n + 1))
 	if [ "$got" = "$want" ] && [ ! -e "$tmp/build" ]; then
-		echo "ok $n - $desc"
+		tap_ok 0 "$desc"
 	else
 		printf '# got: %s\n' "$got" "$(cat "$tmp/err")"
-		echo "not ok $n - $desc"
+		tap_ok 1 "$desc"
 	fi
 }
 want=$(grep -v '^\(#\|$\)' "$here/../../bench/variants" |

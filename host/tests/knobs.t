@@ -40,14 +40,14 @@ int main(int argc, char **argv)
 C
 gcc -Wall -Werror -std=gnu11 -I"$lib" -o "$tmp/t" "$tmp/t.c" "$lib/knobs.c"
 
-n=0
+. "$here/../lib/tap.sh"
 is() {	# is SPEC WANT: protect_parse(SPEC) prints WANT
 	local got
 	got=$("$tmp/t" "$1" || true)
-	n=$((n + 1))
-	if [ "$got" = "$2" ]; then echo "ok $n - '$1': $2"; else echo "# got '$got'"; echo "not ok $n - '$1': $2"; fi
+	[ "$got" = "$2" ] || echo "# got '$got'"
+	tap_ok "$([ "$got" = "$2" ] && echo 0 || echo 1)" "'$1': $2"
 }
-echo "1..14"
+tap_plan 14
 is keep "- - -"
 is 1 "1 - -"
 is 0 "0 - -"

@@ -20,18 +20,17 @@ cases=(
 	"boot-pass.log         none              0       0         died"
 	"boot-warning.log      status-0.txt      0       0         splat:"
 )
-echo "1..${#cases[@]}"
-n=0
+. "$here/../lib/tap.sh"
+tap_plan ${#cases[@]}
 for c in "${cases[@]}"; do
 	read -r console status qrc to expected <<< "$c"
-	n=$((n + 1))
 	[ "$status" = none ] && status=$tmp/absent || status=$data/$status
 	got=$("$outcome" "$data/$console" "$status" "$qrc" "$to" || true)
 	got=${got%% (*}
 	[ "$expected" != splat: ] || got=${got%%:*}:
 	if [ "$got" = "$expected" ]; then
-		echo "ok $n - $console + $(basename "$status") -> $expected"
+		tap_ok 0 "$console + $(basename "$status") -> $expected"
 	else
-		echo "not ok $n - $console + $(basename "$status"): expected '$expected', got '$got'"
+		tap_ok 1 "$console + $(basename "$status"): expected '$expected', got '$got'"
 	fi
 done

@@ -10,10 +10,9 @@ data=$here/data/bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-n=0
+. "$here/../lib/tap.sh"
 check() {	# check DESC COMMAND...: ok if COMMAND succeeds
-	n=$((n + 1))
-	if "${@:2}"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
+	if "${@:2}"; then tap_ok 0 "$1"; else tap_ok 1 "$1"; fi
 }
 is() { [ "$1" = "$2" ] || { echo "# got '$1', expected '$2'"; return 1; }; }
 p() {	# p EXPR: a stats.awk expression, to 4 decimals
@@ -26,7 +25,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-echo "1..29"
+tap_plan 29
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -98,7 +97,7 @@ plots_ok() {
 if command -v gnuplot > /dev/null; then
 	check "plots drawn and linked" plots_ok
 else
-	n=$((n + 1)); echo "ok $n - plots drawn and linked # SKIP no gnuplot"
+	tap_skip "plots drawn and linked (no gnuplot)"
 fi
 no_plots() {
 	has '- plots: none, gnuplot is not installed' && hasnt '![' && [ ! -e "$tmp/run/plots" ]

@@ -6,21 +6,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-n=0
+. "$here/../lib/tap.sh"
 refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, nothing built
 	local desc=$1 word=$2 rc=0
 	shift 2
 	BUILD=$tmp/build "$here/../soak.sh" "$@" > /dev/null 2> "$tmp/err" || rc=$?
-	n=$((n + 1))
 	if [ "$rc" != 0 ] && grep -Fq -- "$word" "$tmp/err" && [ ! -e "$tmp/build" ]; then
-		echo "ok $n - $desc"
+		tap_ok 0 "$desc"
 	else
 		sed 's/^/# /' "$tmp/err"
-		echo "not ok $n - $desc (exit $rc)"
+		tap_ok 1 "$desc (exit $rc)"
 	fi
 }
 
-echo "1..6"
+tap_plan 6
 refused "an unknown option is named" "'--hours'" --hours 3
 refused "SOAK_MINUTES must be a number" "not 'ten'" --minutes ten
 refused "SOAK_MINUTES of 0 is refused" "not '0'" --minutes 0

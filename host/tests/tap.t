@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # host/lib/tap.sh counts a guest's TAP stream right: passes, failures, skips,
 # and a stream that stops before its plan (a guest that died mid-test).
+# (It reports by hand, not through tap.sh: that is what it tests.)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)

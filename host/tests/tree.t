@@ -38,14 +38,13 @@ printf '# test series\n0001-a.patch\n0002-b.patch\n' > "$top/patches/series"
 
 tree() { BUILD=$tmp/build EXECFIRST_TARBALL=$tmp/linux.tar.xz "$top/host/lib/tree.sh" "$@"; }
 t=$tmp/build/linux
-n=0
+. "$here/../lib/tap.sh"
 check() {	# check DESC COMMAND...
-	n=$((n + 1))
-	if "${@:2}"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
+	if "${@:2}"; then tap_ok 0 "$1"; else tap_ok 1 "$1"; fi
 }
 has() { grep -qx "$2" "$t/mm/$1"; }
 
-echo "1..10"
+tap_plan 10
 tree patched > "$tmp/out" 2>&1
 check "the series is applied" eval 'has a.c TWO && has b.c BETA'
 tree mutant-m1 > "$tmp/out" 2>&1
