@@ -323,6 +323,31 @@ int spawn_child(const char *cg)
 	return pid;
 }
 
+int spawn_ready(const char *cg, void (*setup)(void *), void *arg,
+		const char *who)
+{
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(ready))
+		die("pipe: %s", strerror(errno));
+	pid = spawn_child(cg);
+	if (!pid) {
+		close(ready[0]);
+		setup(arg);
+		if (write(ready[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		die("%s died before it was ready", who);
+	close(ready[0]);
+	return pid;
+}
+
 void stop_child(int pid)
 {
 	kill(pid, SIGKILL);

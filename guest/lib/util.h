@@ -63,6 +63,11 @@ void *map_file(const char *path, int prot, size_t *len);
 /* fork() a child that dies with its parent and, if cg is not NULL, sits
  * in that cgroup; returns 0 in the child, as fork() does. Dies on failure. */
 int spawn_child(const char *cg);
+/* spawn_child(cg), run setup(arg) in the child, and return once it has
+ * run; the child then waits, as set up, to be killed (stop_child()).
+ * Dies, naming the child as 'who', if it died first. */
+int spawn_ready(const char *cg, void (*setup)(void *), void *arg,
+		const char *who);
 /* SIGKILL a child and reap it. */
 void stop_child(int pid);
 /* Share of a file's first len bytes in the page cache (mincore(2)). */

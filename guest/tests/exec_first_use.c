@@ -38,40 +38,34 @@ static const char *const maxes[] = { "50", "0" };
 #define NR_CASES (sizeof(maxes) / sizeof(maxes[0]))
 #define CHECKS 2
 
+/* In the user: map both twins and fault them in, page by page in turn. */
+static void fault_twins(void *unused)
+{
+	size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
+	void *xp = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
+	void *rp = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
+	size_t off;
+
+	(void)unused;
+	for (off = 0; off < xl && off < rl; off += 4096) {
+		touch_pages((char *)xp + off, 1);
+		touch_pages((char *)rp + off, 1);
+	}
+}
+
 static void run_case(const char *max)
 {
 	char spec[16];
 	long long act0, cap0, act, cap;
 	double x, r;
-	int ready[2];
 	pid_t user;
-	char c;
 
 	snprintf(spec, sizeof(spec), "-/%s", max);
 	protect_require(spec);
 	knob_set("/proc/sys/vm/drop_caches", "3");
-	if (!cg_create(CGROUP, 256 * MiB) || pipe(ready))
+	if (!cg_create(CGROUP, 256 * MiB))
 		die("cannot set up %s", CGROUP);
-	user = spawn_child(CGROUP);
-	if (!user) {
-		size_t xl = TWIN_MB * MiB, rl = TWIN_MB * MiB;
-		void *xp = map_file(DISK "/twin-exec.bin", PROT_READ | PROT_EXEC, &xl);
-		void *rp = map_file(DISK "/twin-read.bin", PROT_READ, &rl);
-		size_t off;
-
-		for (off = 0; off < xl && off < rl; off += 4096) {
-			touch_pages((char *)xp + off, 1);
-			touch_pages((char *)rp + off, 1);
-		}
-		if (write(ready[1], "r", 1) != 1)
-			_exit(1);
-		for (;;)
-			pause();
-	}
-	if (read(ready[0], &c, 1) != 1)
-		die("the twins' user died");
-	close(ready[0]);
-	close(ready[1]);
+	user = spawn_ready(CGROUP, fault_twins, NULL, "the twins' user");
 	act0 = vmstat_get("exec_protect_activate");
 	cap0 = vmstat_get("exec_protect_capped");
 	/* Fails with EAGAIN when reclaim cannot find it all: no matter. */

@@ -51,34 +51,23 @@ struct counts {
 	double left;		/* resident after MADV_PAGEOUT */
 };
 
+/* In the user: map both twins and fault them in. */
+static void fault_twins(void *unused)
+{
+	size_t xlen = TWIN_MB * MiB, rlen = TWIN_MB * MiB;
+	void *x, *r;
+
+	(void)unused;
+	x = map_file(EXEC_FILE, PROT_READ | PROT_EXEC, &xlen);
+	r = map_file(READ_FILE, PROT_READ, &rlen);
+	touch_pages(x, xlen);
+	touch_pages(r, rlen);
+}
+
 /* The user: maps both twins, faults them in, then waits to be killed. */
 static pid_t start_user(void)
 {
-	int ready[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(ready))
-		die("pipe: %s", strerror(errno));
-	pid = spawn_child(CGROUP);
-	if (!pid) {
-		size_t xlen = TWIN_MB * MiB, rlen = TWIN_MB * MiB;
-		void *x, *r;
-
-		x = map_file(EXEC_FILE, PROT_READ | PROT_EXEC, &xlen);
-		r = map_file(READ_FILE, PROT_READ, &rlen);
-		touch_pages(x, xlen);
-		touch_pages(r, rlen);
-		if (write(ready[1], "r", 1) != 1)
-			exit(1);
-		for (;;)
-			pause();
-	}
-	close(ready[1]);
-	if (read(ready[0], &c, 1) != 1)
-		die("the user died before faulting its twins in");
-	close(ready[0]);
-	return pid;
+	return spawn_ready(CGROUP, fault_twins, NULL, "the twins' user");
 }
 
 /* read() the first TWIN_MB of a file `times` times, in the cgroup. */

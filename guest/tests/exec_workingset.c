@@ -63,12 +63,6 @@ static long long psi_some_total(void)
 	return p ? atoll(p + 6) : -1;
 }
 
-static void in_cgroup_child(void (*fn)(int), int arg, int ready)
-{
-	fn(arg);
-	if (ready >= 0 && write(ready, "r", 1) != 1)
-		exit(1);
-}
 
 static const char *reader_path = PATH;
 static void run_reader_child(int times);
@@ -101,7 +95,7 @@ static void run_reader_child(int times)
 	pid_t pid = spawn_child(CGROUP);
 
 	if (!pid) {
-		in_cgroup_child(reader, times, -1);
+		reader(times);
 		exit(0);
 	}
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
@@ -113,7 +107,7 @@ static void run_reader_child(int times)
  * The user: map PROT_EXEC, use, MADV_COLD, use once more; then say so
  * and wait, mapped, to be killed.
  */
-static void user(int unused)
+static void user(void *unused)
 {
 	size_t len = TWIN_MB * MiB;
 	void *p = map_file(PATH, PROT_READ | PROT_EXEC, &len);
@@ -146,9 +140,7 @@ static void reclaim_scan(void)
 static void run(const char *protect, struct account *a)
 {
 	long long r0, a0, s0, p0, c0;
-	int ready[2];
 	pid_t pid;
-	char c;
 
 	protect_require(protect);
 	knob_set("/proc/sys/vm/drop_caches", "3");
@@ -162,19 +154,7 @@ static void run(const char *protect, struct account *a)
 	run_reader(DISK "/twin-read.bin", 2);
 	run_reader(DISK "/stream.bin", 2);
 	run_reader(PATH, 2);
-	if (pipe(ready))
-		die("pipe: %s", strerror(errno));
-	pid = spawn_child(CGROUP);
-	if (!pid) {
-		close(ready[0]);
-		in_cgroup_child(user, 0, ready[1]);
-		for (;;)
-			pause();
-	}
-	close(ready[1]);
-	if (read(ready[0], &c, 1) != 1)
-		die("the user died");
-	close(ready[0]);
+	pid = spawn_ready(CGROUP, user, NULL, "the user");
 	c0 = cg_stat(CGROUP, "exec_protect_capped");
 	reclaim_scan();
 	a->capped = cg_stat(CGROUP, "exec_protect_capped") - c0;

@@ -59,3 +59,18 @@ tap_merge() {	# tap_merge NAME FILE
 tap_summary() {
 	echo "$TAP_PASS passed, $TAP_FAIL failed${TAP_SKIP:+, $TAP_SKIP skipped}"
 }
+
+# For the host's tests of bad input: tap_refused DESC WORD LEFT CMD...
+# is ok when CMD exits non-zero, names WORD on stderr, and leaves no LEFT
+# (a path that a run that went ahead would have made).
+tap_refused() {
+	local desc=$1 word=$2 left=$3 rc=0 err
+	shift 3
+	err=$("$@" 2>&1 > /dev/null) || rc=$?
+	if [ "$rc" != 0 ] && grep -Fq -- "$word" <<< "$err" && [ ! -e "$left" ]; then
+		tap_ok 0 "$desc"
+	else
+		sed 's/^/# /' <<< "$err"
+		tap_ok 1 "$desc (exit $rc)"
+	fi
+}
