@@ -206,17 +206,12 @@ static void stats(const double *v, int n, double *mean, double *sd)
 	*sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
 }
 
-bool twin_run(const struct twin_config *c, struct twin_result *r,
-	      const char **skip_reason)
+/* Set the engine, the knobs, swap and the cgroup; false, with the reason
+ * in *skip_reason, if the guest lacks one of them. */
+static bool twin_setup(const struct twin_config *c, const char **skip_reason)
 {
-	double exec_lost[256], read_lost[256];
-	struct twin exec_twin, read_twin;
-	long long vm_activate, vm_rotate, vm_capped;
-	pid_t pressure, hog = 0;
 	static char why[128];
 	const char *missing;
-	int scale;
-	int i;
 
 	if (c->rounds > 256)
 		die("at most 256 rounds");
@@ -245,7 +240,60 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 		cg_set(CGROUP, "memory.high", (long long)c->memory_max_mb * MiB);
 		cg_set(CGROUP, "memory.max", -1);
 	}
+	return true;
+}
 
+/* The rounds: sleep an interval, then sweep both twins (in turns, so that
+ * neither is favoured); what each lost per counted round goes to the
+ * arrays. */
+static void twin_rounds(const struct twin_config *c, struct twin *x,
+			struct twin *rd, double *exec_lost, double *read_lost)
+{
+	int scale, i;
+
+	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
+	if (scale < 1)
+		scale = 1;
+	for (i = 0; i < c->warmup + c->rounds; i++) {
+		double e, r;
+
+		sleep_ms((long)c->interval_ms * scale);
+		if (i & 1) {
+			r = sweep(rd);
+			e = sweep(x);
+		} else {
+			e = sweep(x);
+			r = sweep(rd);
+		}
+		if (i >= c->warmup) {
+			exec_lost[i - c->warmup] = 1 - e;
+			read_lost[i - c->warmup] = 1 - r;
+		}
+		ksft_print_msg("round %d%s: lost exec %.1f%%, read %.1f%%\n", i + 1,
+			       i < c->warmup ? " (warm-up)" : "", 100 * (1 - e),
+			       100 * (1 - r));
+	}
+}
+
+static void twin_stop(struct twin *t)
+{
+	if (write(t->cmd, "q", 1) != 1)
+		die("a twin is gone");
+	waitpid(t->pid, NULL, 0);
+	close(t->cmd);
+	close(t->res);
+}
+
+bool twin_run(const struct twin_config *c, struct twin_result *r,
+	      const char **skip_reason)
+{
+	double exec_lost[256], read_lost[256];
+	struct twin exec_twin, read_twin;
+	long long vm_activate, vm_rotate, vm_capped;
+	pid_t pressure, hog = 0;
+
+	if (!twin_setup(c, skip_reason))
+		return false;
 	vm_activate = vmstat_get("exec_protect_activate");
 	vm_rotate = vmstat_get("exec_protect_rotate");
 	vm_capped = vmstat_get("exec_protect_capped");
@@ -257,32 +305,9 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	start_twin(c, false, &read_twin);
 	pressure = c->anon ? spawn(anon_hog_child, c) : spawn(stream_child, c);
 
-	scale = getenv("EXECFIRST_SCALE") ? atoi(getenv("EXECFIRST_SCALE")) : 1;
-	if (scale < 1)
-		scale = 1;
-	for (i = 0; i < c->warmup + c->rounds; i++) {
-		double e, rd;
+	twin_rounds(c, &exec_twin, &read_twin, exec_lost, read_lost);
 
-		sleep_ms((long)c->interval_ms * scale);
-		/* Alternate who goes first, so neither twin is favoured. */
-		if (i & 1) {
-			rd = sweep(&read_twin);
-			e = sweep(&exec_twin);
-		} else {
-			e = sweep(&exec_twin);
-			rd = sweep(&read_twin);
-		}
-		if (i >= c->warmup) {
-			exec_lost[i - c->warmup] = 1 - e;
-			read_lost[i - c->warmup] = 1 - rd;
-		}
-		ksft_print_msg("round %d%s: lost exec %.1f%%, read %.1f%%\n", i + 1,
-			 i < c->warmup ? " (warm-up)" : "", 100 * (1 - e),
-			 100 * (1 - rd));
-	}
-
-	kill(pressure, SIGKILL);
-	waitpid(pressure, NULL, 0);
+	stop_child(pressure);
 	if (hog)
 		stop_child(hog);
 	r->vm_activate = delta(vm_activate, vmstat_get("exec_protect_activate"));
@@ -291,14 +316,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	r->cg_rotate = cg_stat(CGROUP, "exec_protect_rotate");
 	r->vm_capped = delta(vm_capped, vmstat_get("exec_protect_capped"));
 	r->cg_capped = cg_stat(CGROUP, "exec_protect_capped");
-	if (write(exec_twin.cmd, "q", 1) != 1 || write(read_twin.cmd, "q", 1) != 1)
-		die("twins are gone");
-	waitpid(exec_twin.pid, NULL, 0);
-	waitpid(read_twin.pid, NULL, 0);
-	close(exec_twin.cmd);
-	close(exec_twin.res);
-	close(read_twin.cmd);
-	close(read_twin.res);
+	twin_stop(&exec_twin);
+	twin_stop(&read_twin);
 	cg_remove(CGROUP);
 
 	r->rounds = c->rounds;
