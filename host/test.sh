@@ -38,6 +38,18 @@ while read -r p; do
 	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 	tap_ok "$rc" "checkpatch --strict: $p"
 done < "$TOP/patches/series"
+# The selftests companion patch (beside the series): checkpatch-clean but
+# for FILE_PATH_CHANGES (MAINTAINERS already covers selftests/mm), and it
+# applies to the patched tree.
+for p in "$TOP"/patches/selftests/*.patch; do
+	out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree -q \
+		--ignore FILE_PATH_CHANGES "$p" 2>&1) && rc=0 || rc=$?
+	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+	tap_ok "$rc" "checkpatch --strict: selftests/$(basename "$p")"
+	out=$(cd "$tree" && patch -p1 --dry-run -s < "$p" 2>&1) && rc=0 || rc=1
+	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+	tap_ok "$rc" "selftests/$(basename "$p") applies to the patched tree"
+done
 
 t_build=$(now)
 # FLAVOUR=debug runs everything on the debug kernel (DEBUG_VM, lockdep,

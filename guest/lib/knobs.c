@@ -7,12 +7,6 @@
 #include "knobs.h"
 #include "util.h"
 
-const struct knob knobs[NR_KNOBS] = {
-	[KNOB_ON]  = { "exec_protect", EXEC_PROTECT, 1, 0, 1 },
-	[KNOB_MAX] = { "exec_protect_max", EXEC_PROTECT_MAX, 50, 0, 100 },
-	[KNOB_MS]  = { "exec_protect_ms", EXEC_PROTECT_MS, 60000, 0, 600000 },
-};
-
 bool protect_parse(const char *spec, struct protect *p, char *why, size_t len)
 {
 	const char *s = spec;
@@ -22,7 +16,7 @@ bool protect_parse(const char *spec, struct protect *p, char *why, size_t len)
 	if (!spec || !strcmp(spec, "keep"))
 		return true;
 	for (i = 0; i < NR_KNOBS; i++) {
-		const struct knob *k = &knobs[i];
+		const struct exec_protect_knob *k = &knobs[i];
 		size_t n = strcspn(s, "/");
 		char *end;
 

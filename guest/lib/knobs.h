@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The series' sysctls, in one table (path, default, valid range), and the
- * one way every guest program sets them: a "protect" spec, the syntax of
- * bench/variants' protect column.
+ * The one way every guest program sets the series' sysctls (their table:
+ * guest/tests/exec_protect_knobs.h, which the selftest shares): a
+ * "protect" spec, the syntax of bench/variants' protect column.
  */
 #ifndef EXECFIRST_KNOBS_H
 #define EXECFIRST_KNOBS_H
@@ -10,15 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { KNOB_ON, KNOB_MAX, KNOB_MS, NR_KNOBS };
+#include "../tests/exec_protect_knobs.h"
 
-struct knob {
-	const char *name;	/* as in a spec's error messages */
-	const char *path;
-	long def, lo, hi;	/* the kernel's default and range */
-};
-
-extern const struct knob knobs[NR_KNOBS];
+#define knobs exec_protect_knobs
 
 /*
  * A spec: "keep" (or NULL) leaves all three knobs as they are; otherwise

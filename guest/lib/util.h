@@ -6,9 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define EXEC_PROTECT	"/proc/sys/vm/exec_protect"
-#define EXEC_PROTECT_MAX "/proc/sys/vm/exec_protect_max"
-#define EXEC_PROTECT_MS "/proc/sys/vm/exec_protect_ms"
+#include "../tests/exec_protect_knobs.h"	/* EXEC_PROTECT* */
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
 #define LRU_GEN_DEBUG	"/sys/kernel/debug/lru_gen"
 #define CGROUP_ROOT	"/sys/fs/cgroup"

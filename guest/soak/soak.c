@@ -55,7 +55,7 @@ static bool time_left(void)
 }
 
 /* A random value that no sysctl of ours may accept: returns its length. */
-static size_t bad_value(const struct knob *k, char *buf, size_t size)
+static size_t bad_value(const struct exec_protect_knob *k, char *buf, size_t size)
 {
 	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
 	size_t i, n;

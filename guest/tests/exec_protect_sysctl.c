@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The series' sysctls (their defaults and ranges in guest/lib/knobs.c:
- * vm.exec_protect 1, 0-1; vm.exec_protect_max 50, 0-100;
- * vm.exec_protect_ms 60000, 0-600000) take one decimal number, and reject
- * anything else with EINVAL and leave the value as it was. */
+/*
+ * The exec_protect sysctls (their defaults and ranges in
+ * exec_protect_knobs.h: vm.exec_protect 1, 0-1; vm.exec_protect_max 50,
+ * 0-100; vm.exec_protect_ms 60000, 0-600000) take one decimal number, and
+ * reject anything else with EINVAL and leave the value as it was.
+ *
+ * Self-contained (libc and kselftest.h), so that it can go to
+ * tools/testing/selftests/mm/ as it is.
+ */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/knobs.h"
 #include "kselftest.h"
-#include "../lib/util.h"
+#include "exec_protect_knobs.h"
 
 static const struct {
 	const char *desc;
@@ -24,8 +30,10 @@ static const struct {
 	/* not a number at all */
 	{ "text", "on\n", 3 },
 	{ "trailing garbage", "1abc\n", 5 },
-	/* proc_dointvec_minmax() takes these: hex, and the first of two
-	 * values (storing it and reporting a short write) */
+	/*
+	 * proc_dointvec_minmax() takes these: hex, and the first of two
+	 * values (storing it and reporting a short write)
+	 */
 	{ "hex", "0x1\n", 4 },
 	{ "two values", "1 2\n", 4 },
 	/* kstrtoint() takes these: a sign, and a NUL that ends the string */
@@ -34,18 +42,44 @@ static const struct {
 	/* empty: what `echo > file` writes, and a zero-length write(2) */
 	{ "newline only", "\n", 1 },
 	{ "zero-length write", "", 0 },
-	{ "blank", "   \n", 4 },
+	{ "blank", "\040\040\040\n", 4 },	/* three spaces */
 	{ "binary", "\x01\xff\x00", 3 },
 };
-#define NR_REJECTED (sizeof(rejected) / sizeof(rejected[0]))
+
+#define NR_REJECTED ARRAY_SIZE(rejected)
 
 #define PER_KNOB (3 + NR_REJECTED)
 
-static bool value_is(const char *path, const char *want)
+/* The value of a sysctl without its newline; "" if it cannot be read. */
+static const char *value(const char *path)
 {
-	char buf[32];
+	static char buf[32];
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
 
-	return !knob_read(path, buf, sizeof(buf)) && !strcmp(buf, want);
+	if (fd >= 0)
+		close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return buf;
+}
+
+/* One write(2) of exactly len bytes: 0 or -errno. */
+static int write_bytes(const char *path, const char *bytes, size_t len)
+{
+	int fd = open(path, O_WRONLY), err = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, bytes, len);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;
+	close(fd);
+	return err;
 }
 
 static bool accepts(const char *path, const char *val)
@@ -53,12 +87,12 @@ static bool accepts(const char *path, const char *val)
 	char line[32];
 
 	snprintf(line, sizeof(line), "%s\n", val);
-	return !knob_write(path, line, strlen(line)) && value_is(path, val);
+	return !write_bytes(path, line, strlen(line)) && !strcmp(value(path), val);
 }
 
-static void test_knob(const struct knob *k)
+static void test_knob(const struct exec_protect_knob *k)
 {
-	char buf[32], def[24], lo[24], hi[24], above[24];
+	char was[32], def[24], lo[24], hi[24], above[24];
 	size_t i;
 
 	if (access(k->path, F_OK)) {
@@ -70,10 +104,9 @@ static void test_knob(const struct knob *k)
 	snprintf(lo, sizeof(lo), "%ld", k->lo);
 	snprintf(hi, sizeof(hi), "%ld", k->hi);
 	snprintf(above, sizeof(above), "%ld\n", k->hi + 1);
-	knob_save(k->path);
-	knob_read(k->path, buf, sizeof(buf));
-	ksft_test_result(!strcmp(buf, def), "%s: default is %s (read '%s')\n",
-		   k->name, def, buf);
+	snprintf(was, sizeof(was), "%s", value(k->path));
+	ksft_test_result(!strcmp(was, def), "%s: default is %s (read '%s')\n",
+			 k->name, def, was);
 	ksft_test_result(accepts(k->path, lo), "%s: accepts %s\n", k->name, lo);
 	ksft_test_result(accepts(k->path, hi), "%s: accepts %s\n", k->name, hi);
 
@@ -82,18 +115,21 @@ static void test_knob(const struct knob *k)
 		size_t len = rejected[i].bytes ? rejected[i].len : strlen(above);
 		int err;
 
-		/* Start from a non-default value, so "unchanged" cannot be
+		/*
+		 * Start from a non-default value, so "unchanged" cannot be
 		 * luck, and anew for each case, so one case's failure does
-		 * not spill into the next. */
-		knob_set(k->path, lo);
-		err = knob_write(k->path, bytes, len);
+		 * not spill into the next.
+		 */
+		write_bytes(k->path, lo, strlen(lo));
+		err = write_bytes(k->path, bytes, len);
 
 		if (err != -EINVAL)
 			ksft_print_msg("write returned %s\n", err ? strerror(-err) : "success");
-		ksft_test_result(err == -EINVAL && value_is(k->path, lo),
-			   "%s: rejects %s with EINVAL, value unchanged\n",
-			   k->name, rejected[i].desc);
+		ksft_test_result(err == -EINVAL && !strcmp(value(k->path), lo),
+				 "%s: rejects %s with EINVAL, value unchanged\n",
+				 k->name, rejected[i].desc);
 	}
+	write_bytes(k->path, was, strlen(was));	/* as it was */
 }
 
 int main(void)
@@ -104,6 +140,6 @@ int main(void)
 
 	ksft_set_plan(NR_KNOBS * PER_KNOB);
 	for (i = 0; i < NR_KNOBS; i++)
-		test_knob(&knobs[i]);
+		test_knob(&exec_protect_knobs[i]);
 	ksft_finished();
 }
