@@ -9,6 +9,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 . "$here/../lib/tap.sh"
+# The bench guest's size (common/machines).
+mem=$(awk '$1 == "bench.mem_mb" { print $2 }' "$here/../../common/machines")
 export BUILD=$tmp/build
 refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 	tap_refused "$1" "$2" "$here/../../results/bench-t-$$" \
@@ -29,7 +31,7 @@ refused "--continue needs an existing run" "no run named" --continue
 sed 's/^bench.max_mem_mb .*/bench.max_mem_mb 256/' "$here/../../common/machines" > "$tmp/machines"
 export EXECFIRST_MACHINES=$tmp/machines
 refused "a scenario over the bench disk's ceiling is refused" \
-	"scenario 'idle' wants a 384 MiB guest, over the bench disk's ceiling of 256 MiB" --scenarios idle
+	"scenario 'idle' wants a $mem MiB guest, over the bench disk's ceiling of 256 MiB" --scenarios idle
 sed -i 's/^bench.max_mem_mb .*/bench.max_mem_mb 128/' "$tmp/machines"
 refused "so is one whose own guest_mem_mb is over it" \
 	"scenario 'tight' wants a 192 MiB guest" --scenarios tight
@@ -57,7 +59,7 @@ planned() {	# planned DESC WANT ARGS...: --plan's output is WANT
 	fi
 }
 want=$(grep -v '^\(#\|$\)' "$here/../../bench/variants" |
-	awk 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=384M cpus=2 kernel=%s engine=%s protect=%s mlock=%s\n", $1, $2, $3, $4, $5 }')
+	awk -v m="$mem" 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s\n", $1, m, $2, $3, $4, $5 }')
 planned "--plan: the default variants (default yes), columns by name, nothing built" \
 	"$want" --scenarios idle --samples 1
 planned "--plan: a variant's protect spec and a scenario's own guest size" \
