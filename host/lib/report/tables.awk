@@ -61,6 +61,13 @@ function flush(   r, j, w, lw, line) {
 	R = 0; delete lab; delete cell
 }
 
+# Welch's test says columns a and b of d[] differ at p < 0.05 (it needs
+# two samples or more on both sides).
+function differs(a, b) {
+	return d[a, "n"] >= 2 && d[b, "n"] >= 2 &&
+	    welch_p(d[a, "am"], d[a, "var"], d[a, "n"], d[b, "am"], d[b, "var"], d[b, "n"]) < 0.05
+}
+
 # d[j, STAT] for the values of metric m of variant var, column j.
 function describe(j, sc, var, m, harmonic,   x, i, n) {
 	n = d[j, "n"] = nval[sc, var, m]
@@ -104,8 +111,7 @@ function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, 
 				v = d[j, st[k]]
 				if (!d[j, "n"]) { cell[R, j] = "-            "; continue }
 				ds = !hasbase || !d[1, "n"] || v == "-" || d[1, st[k]] == "-" ? "-" : delta(v, d[1, st[k]], lower)
-				mark = st[k] == "Mean" && hasbase && j > 1 && d[1, "n"] >= 2 && d[j, "n"] >= 2 &&
-				    welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[j, "am"], d[j, "var"], d[j, "n"]) < 0.05
+				mark = st[k] == "Mean" && hasbase && j > 1 && differs(1, j)
 				cell[R, j] = sprintf("%s (%8s)%s", v == "-" ? "-" : fmt(v),
 				    ds == "-" ? "-" : ds "%", mark ? "*" : " ")
 			}
@@ -179,8 +185,7 @@ function summary(   i, j, sc, m, var, b, harmonic, ds, mark) {
 			}
 			if (!d[2, "n"]) { cell[R, j] = "-"; delete d; continue }
 			ds = var == b || !d[1, "n"] ? "" : delta(d[2, "Mean"], d[1, "Mean"], better[sc, m] == "lower")
-			mark = ds != "" && d[1, "n"] >= 2 && d[2, "n"] >= 2 &&
-			    welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[2, "am"], d[2, "var"], d[2, "n"]) < 0.05
+			mark = ds != "" && differs(1, 2)
 			cell[R, j] = fmt(d[2, "Mean"]) (d[2, "n"] >= 2 ? " +-" fmt(d[2, "Stddev"]) : "") \
 			    (ds == "" ? "" : " (" (ds == "-" ? "-" : ds "%") ")" (mark ? "*" : ""))
 			delete d
@@ -195,7 +200,7 @@ function summary(   i, j, sc, m, var, b, harmonic, ds, mark) {
 # baseline is the same engine with the rule off (`key exec_protect 0`).
 # A higher mean is "MORE" when Welch's test finds it significant (p < 0.05,
 # two samples or more on both sides), otherwise "more, within noise".
-function rule_check(   i, j, sc, g, var, b, m, np, nbad, verdict, p) {
+function rule_check(   i, j, sc, g, var, b, m, np, nbad, verdict) {
 	m = "app.lost_pct"
 	print "## Check: the rule never costs app text"
 	print ""
@@ -214,13 +219,8 @@ function rule_check(   i, j, sc, g, var, b, m, np, nbad, verdict, p) {
 			describe(1, sc, b, m, 0); describe(2, sc, var, m, 0)
 			np++
 			if (d[2, "Mean"] <= d[1, "Mean"]) verdict = "ok"
-			else {
-				p = 1
-				if (d[1, "n"] >= 2 && d[2, "n"] >= 2)
-					p = welch_p(d[1, "am"], d[1, "var"], d[1, "n"], d[2, "am"], d[2, "var"], d[2, "n"])
-				verdict = p < 0.05 ? "MORE" : "more, within noise"
-				nbad += p < 0.05
-			}
+			else if (differs(1, 2)) { verdict = "MORE"; nbad++ }
+			else verdict = "more, within noise"
 			lab[++R] = sc ": " var " vs " b
 			cell[R, 1] = fmt(d[2, "Mean"]) " +-" fmt(d[2, "Stddev"]) " (n=" d[2, "n"] ")"
 			cell[R, 2] = fmt(d[1, "Mean"]) " +-" fmt(d[1, "Stddev"]) " (n=" d[1, "n"] ")"
