@@ -6,21 +6,29 @@
  * quiet in between.
  *
  * In a memory cgroup, an exec twin (a file mapped PROT_EXEC) and a read
- * twin (the same data mapped PROT_READ) are used under a mapped stream on
- * the multi-gen LRU, with exec_protect_ms=6000, until the rule acts. Then
- * everything stops: no use (the user keeps its mappings), no stream, no
- * reclaim, right after a forced walk of the aging (debugfs lru_gen) has
- * seen the last use. After the quiet
- * period the stream comes back, the twins stay unused, and what is left
- * of each twin is measured 2 s later. After 0.5 s of quiet the exec twin
- * is still within its time and must keep more than the read twin; after
- * 19.5 s (more than three times exec_protect_ms) it must lose like the
- * read twin. An earlier version of the series counted time in epochs of
- * exec_protect_ms modulo 3, so that a mark three epochs old read as
- * fresh again.
+ * twin (the same data mapped PROT_READ) are used under a mapped stream,
+ * with exec_protect_ms=6000, until the rule acts. Then the use stops (the
+ * user keeps its mappings) and, once reclaim has seen the last use, so
+ * does the stream: no use, no stream, no reclaim. On the multi-gen LRU a
+ * forced walk of the aging (debugfs lru_gen) sees the last use; on the
+ * classic LRU the stream (Wu's file-server stream there, which turns the
+ * active list over) goes on for 2 s, so that the active list is scanned. After the quiet period the stream comes back, the twins stay
+ * unused, and what is left of each twin is measured 2 s later. After
+ * 0.5 s of quiet the exec twin is still within its time and must keep
+ * more than the read twin; after 19.5 s (more than three times
+ * exec_protect_ms) it must lose like the read twin, on both engines.
+ *
+ * An earlier version of the series counted time in epochs of
+ * exec_protect_ms modulo 3, so that a mark three epochs old read as fresh
+ * again (the multi-gen case). Another kept a recent file's active folios
+ * on the classic LRU without the rmap walk, so that their accessed bits
+ * stayed set through the window and, once it ended, the walk read a use
+ * from before the quiet period as a new one and renewed the time (the
+ * classic case).
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +53,7 @@
 #define KEPT		0.30	/* in time: exec keeps at least this more */
 
 struct quiet_case {
+	const char *engine;
 	const char *desc;
 	long quiet_ms;
 	bool expired;
@@ -52,10 +61,13 @@ struct quiet_case {
 
 static const struct quiet_case cases[] = {
 	/* Within exec_protect_ms, stream included: the positive control. */
-	{ "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
+	{ "mglru", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
 	/* Three and a quarter times exec_protect_ms: an epoch counted
 	 * modulo 3 comes round again here. */
-	{ "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
+	{ "mglru", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
+	{ "classic", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
+	/* Accessed bits left set through the window would renew it here. */
+	{ "classic", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -90,17 +102,34 @@ static pid_t start_user(void)
 	return pid;
 }
 
-/* A stream through a mapping, which the aging promotes like code. */
-static pid_t start_stream(void)
+/*
+ * On the multi-gen LRU, a stream through a mapping, which the aging
+ * promotes like code. On the classic LRU, Wu's file-server stream, whose
+ * pages read twice are activated and turn the active list over (a
+ * once-read stream would leave the active list unscanned).
+ */
+static pid_t start_stream(const char *engine)
 {
 	pid_t pid = spawn_child(CGROUP);
 
 	if (!pid) {
-		size_t len = 0;
-		void *p = map_file(DISK "/stream.bin", PROT_READ, &len);
+		static char hot[WU_READ_PAGES * 4096];
+		size_t len = 0, off;
+		void *p;
+		int fd;
 
+		if (!strcmp(engine, "mglru")) {
+			p = map_file(DISK "/stream.bin", PROT_READ, &len);
+			for (;;)
+				touch_pages(p, len);
+		}
+		fd = open(DISK "/stream.bin", O_RDONLY);
+		if (fd < 0)
+			die("open %s/stream.bin: %s", DISK, strerror(errno));
 		for (;;)
-			touch_pages(p, len);
+			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
+			     off += WU_STEP_PAGES * 4096)
+				;
 	}
 	return pid;
 }
@@ -113,23 +142,30 @@ static void run_case(const struct quiet_case *c)
 	pid_t user, stream;
 	bool ok;
 
+	if (!lru_engine_set(c->engine))
+		die("cannot switch to the %s LRU", c->engine);
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, CG_MB * MiB))
 		die("cannot create %s", CGROUP);
 	rot0 = vmstat_get("exec_protect_rotate");
 	user = start_user();
 	sleep_ms(1000);
-	stream = start_stream();
+	stream = start_stream(c->engine);
 	sleep_ms(USE_S * 1000);
 	kill(user, SIGUSR1);
-	sleep_ms(600);
 	/*
 	 * The last use is seen now, at a known time: a forced walk of the
-	 * cgroup's page tables finds the twins' accessed bits and clears
+	 * cgroup's page tables (multi-gen), or the active list's scans under
+	 * the stream (classic), find the twins' accessed bits and clear
 	 * them. A use the kernel only found later would be news of a use,
 	 * and renew the time.
 	 */
-	lru_gen_age(CGROUP);
+	if (!strcmp(c->engine, "mglru")) {
+		sleep_ms(600);
+		lru_gen_age(CGROUP);
+	} else {
+		sleep_ms(2000);
+	}
 	stop_child(stream);
 	rotated = vmstat_get("exec_protect_rotate") - rot0;
 
@@ -140,7 +176,7 @@ static void run_case(const struct quiet_case *c)
 	sleep_ms(c->quiet_ms);
 	rot0 = vmstat_get("exec_protect_rotate");
 	cap0 = vmstat_get("exec_protect_capped");
-	stream = start_stream();
+	stream = start_stream(c->engine);
 	for (i = 0; i < RESTREAM_S * 4; i++) {
 		sleep_ms(250);
 		ksft_print_msg("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld\n",
@@ -155,8 +191,8 @@ static void run_case(const struct quiet_case *c)
 	stop_child(user);
 	cg_remove(CGROUP);
 
-	ksft_print_msg("%s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%\n",
-		 c->desc, rotated, RESTREAM_S, 100 * x, 100 * r);
+	ksft_print_msg("%s, %s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%\n",
+		 c->engine, c->desc, rotated, RESTREAM_S, 100 * x, 100 * r);
 	if (c->expired)
 		ok = x <= r + MARGIN;
 	else
@@ -169,8 +205,8 @@ static void run_case(const struct quiet_case *c)
 		ksft_print_msg("the read twin kept %.1f%%: not enough pressure\n", 100 * r);
 		ok = false;
 	}
-	ksft_test_result(ok, "%s (exec %.1f%%, read %.1f%% left)\n", c->desc,
-		   100 * x, 100 * r);
+	ksft_test_result(ok, "%s, %s (exec %.1f%%, read %.1f%% left)\n",
+			 c->engine, c->desc, 100 * x, 100 * r);
 }
 
 int main(int argc, char **argv)
@@ -185,7 +221,7 @@ int main(int argc, char **argv)
 	    !lru_engine_set("mglru") ||
 	    !cg_create(CGROUP, CG_MB * MiB)) {
 		for (i = 0; i < NR_CASES; i++)
-			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup\n");
+			ksft_test_result_skip("needs vm.exec_protect_ms, both LRUs, the multi-gen LRU's debugfs and a memory cgroup\n");
 		ksft_finished();
 	}
 	cg_remove(CGROUP);
