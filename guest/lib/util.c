@@ -459,3 +459,36 @@ void pace(double t0, double bytes, int mbps)
 	if (ahead > 0)
 		sleep_ms(ahead * 1000);
 }
+
+/*
+ * A stream child in cgroup cg over DISK/stream.bin that makes an engine's
+ * lists turn over: on the multi-gen LRU a stream through a mapping, which
+ * the aging promotes like code; on the classic LRU Wu's file-server
+ * stream, whose pages read twice are activated and turn the active list
+ * over (a once-read stream would leave the active list unscanned).
+ */
+pid_t spawn_engine_stream(const char *cg, const char *engine)
+{
+	pid_t pid = spawn_child(cg);
+
+	if (!pid) {
+		static char hot[WU_READ_PAGES * 4096];
+		size_t len = 0, off;
+		void *p;
+		int fd;
+
+		if (!strcmp(engine, "mglru")) {
+			p = map_file(DISK "/stream.bin", PROT_READ, &len);
+			for (;;)
+				touch_pages(p, len);
+		}
+		fd = open(DISK "/stream.bin", O_RDONLY);
+		if (fd < 0)
+			die("open %s/stream.bin: %s", DISK, strerror(errno));
+		for (;;)
+			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
+			     off += WU_STEP_PAGES * 4096)
+				;
+	}
+	return pid;
+}

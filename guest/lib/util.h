@@ -61,6 +61,9 @@ void *map_file(const char *path, int prot, size_t *len);
 /* fork() a child that dies with its parent and, if cg is not NULL, sits
  * in that cgroup; returns 0 in the child, as fork() does. Dies on failure. */
 int spawn_child(const char *cg);
+/* A stream child in cg that turns the engine's ("classic" or "mglru")
+ * lists over; see util.c. */
+pid_t spawn_engine_stream(const char *cg, const char *engine);
 /* spawn_child(cg), run setup(arg) in the child, and return once it has
  * run; the child then waits, as set up, to be killed (stop_child()).
  * Dies, naming the child as 'who', if it died first. */

@@ -57,36 +57,6 @@ static pid_t start_user(void)
 	return pid;
 }
 
-/*
- * On the multi-gen LRU, a stream through a mapping; on the classic LRU,
- * Wu's file-server stream, which turns the active list over.
- */
-static pid_t start_stream(const char *engine)
-{
-	pid_t pid = spawn_child(CGROUP);
-
-	if (!pid) {
-		static char hot[WU_READ_PAGES * 4096];
-		size_t len = 0, off;
-		void *p;
-		int fd;
-
-		if (!strcmp(engine, "mglru")) {
-			p = map_file(DISK "/stream.bin", PROT_READ, &len);
-			for (;;)
-				touch_pages(p, len);
-		}
-		fd = open(DISK "/stream.bin", O_RDONLY);
-		if (fd < 0)
-			die("open %s/stream.bin: %s", DISK, strerror(errno));
-		for (;;)
-			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
-			     off += WU_STEP_PAGES * 4096)
-				;
-	}
-	return pid;
-}
-
 static void run_case(const char *engine)
 {
 	long long rot0, rotated, cap0, capped, lost;
@@ -103,7 +73,7 @@ static void run_case(const char *engine)
 	rot0 = cg_stat(CGROUP, "exec_protect_rotate");
 	user = start_user();
 	sleep_ms(1000);
-	stream = start_stream(engine);
+	stream = spawn_engine_stream(CGROUP, engine);
 	sleep_ms(USE_S * 1000);
 	rotated = cg_stat(CGROUP, "exec_protect_rotate") - rot0;
 	stop_child(user);		/* nothing maps the text any more */

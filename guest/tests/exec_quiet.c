@@ -102,38 +102,6 @@ static pid_t start_user(void)
 	return pid;
 }
 
-/*
- * On the multi-gen LRU, a stream through a mapping, which the aging
- * promotes like code. On the classic LRU, Wu's file-server stream, whose
- * pages read twice are activated and turn the active list over (a
- * once-read stream would leave the active list unscanned).
- */
-static pid_t start_stream(const char *engine)
-{
-	pid_t pid = spawn_child(CGROUP);
-
-	if (!pid) {
-		static char hot[WU_READ_PAGES * 4096];
-		size_t len = 0, off;
-		void *p;
-		int fd;
-
-		if (!strcmp(engine, "mglru")) {
-			p = map_file(DISK "/stream.bin", PROT_READ, &len);
-			for (;;)
-				touch_pages(p, len);
-		}
-		fd = open(DISK "/stream.bin", O_RDONLY);
-		if (fd < 0)
-			die("open %s/stream.bin: %s", DISK, strerror(errno));
-		for (;;)
-			for (off = 0; pread(fd, hot, sizeof(hot), off) > 0;
-			     off += WU_STEP_PAGES * 4096)
-				;
-	}
-	return pid;
-}
-
 static void run_case(const struct quiet_case *c)
 {
 	long long rot0, cap0, rotated;
@@ -150,7 +118,7 @@ static void run_case(const struct quiet_case *c)
 	rot0 = vmstat_get("exec_protect_rotate");
 	user = start_user();
 	sleep_ms(1000);
-	stream = start_stream(c->engine);
+	stream = spawn_engine_stream(CGROUP, c->engine);
 	sleep_ms(USE_S * 1000);
 	kill(user, SIGUSR1);
 	/*
@@ -176,7 +144,7 @@ static void run_case(const struct quiet_case *c)
 	sleep_ms(c->quiet_ms);
 	rot0 = vmstat_get("exec_protect_rotate");
 	cap0 = vmstat_get("exec_protect_capped");
-	stream = start_stream(c->engine);
+	stream = spawn_engine_stream(CGROUP, c->engine);
 	for (i = 0; i < RESTREAM_S * 4; i++) {
 		sleep_ms(250);
 		ksft_print_msg("stream %.2f s: exec twin %.1f%%, read twin %.1f%%, rotate +%lld, capped +%lld\n",
