@@ -17,8 +17,22 @@
  * vm.exec_protect_max is, and the exec twin must stay as resident as the
  * read twin. An earlier version counted and bounded the activation on both
  * engines.
+ *
+ * Young program text is not at risk either, so the time of
+ * vm.exec_protect_ms has nothing to add to it. In the third case
+ * (exec_protect_ms=60000) the cgroup is aged three times through debugfs
+ * (without the walk, so the twins' accessed bits stay set) until the
+ * twins are in its oldest generation, and a second process then reads
+ * 32 MiB of another file, which lands in a younger one: memory.reclaim
+ * passes over the twins, all young, and takes the other file. Eviction's
+ * rmap walk promotes the twins as without the rule, and
+ * exec_protect_rotate must not move. An earlier version gave a recent
+ * file's mapped folios their trip before that walk, spending the bound on
+ * folios that were never at risk and leaving their accessed bits set.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,8 +48,20 @@
 #define TWIN_MB		16
 #define MARGIN		0.05
 
-static const char *const maxes[] = { "50", "0" };
-#define NR_CASES (sizeof(maxes) / sizeof(maxes[0]))
+#define FILLER_MB	32
+
+struct first_use_case {
+	const char *max;	/* vm.exec_protect_max */
+	const char *ms;		/* vm.exec_protect_ms */
+	bool filler;		/* read FILLER_MB of stream.bin after the twins */
+};
+
+static const struct first_use_case cases[] = {
+	{ "50", "0", false },
+	{ "0", "0", false },
+	{ "50", "60000", true },
+};
+#define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 #define CHECKS 2
 
 /* In the user: map both twins and fault them in, page by page in turn. */
@@ -53,36 +79,64 @@ static void fault_twins(void *unused)
 	}
 }
 
-static void run_case(const char *max)
+/* In a second process: read FILLER_MB of another file. */
+static void read_filler(void *unused)
 {
-	char spec[16];
-	long long act0, cap0, act, cap;
-	double x, r;
-	pid_t user;
+	static char buf[1 << 16];
+	size_t off;
+	int fd;
 
-	snprintf(spec, sizeof(spec), "-/%s", max);
+	(void)unused;
+	fd = open(DISK "/stream.bin", O_RDONLY);
+	if (fd < 0)
+		die("open %s/stream.bin: %s", DISK, strerror(errno));
+	for (off = 0; off < FILLER_MB * MiB; off += sizeof(buf))
+		if (read(fd, buf, sizeof(buf)) != sizeof(buf))
+			die("read %s/stream.bin: short", DISK);
+	close(fd);
+}
+
+static void run_case(const struct first_use_case *c)
+{
+	char spec[32];
+	long long act0, cap0, rot0, act, cap, rot;
+	double x, r;
+	pid_t user, filler = 0;
+	int i;
+
+	snprintf(spec, sizeof(spec), "-/%s/%s", c->max, c->ms);
 	protect_require(spec);
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, 256 * MiB))
 		die("cannot set up %s", CGROUP);
 	user = spawn_ready(CGROUP, fault_twins, NULL, "the twins' user");
+	if (c->filler) {
+		/* MAX_NR_GENS - 1 agings: the twins' generation is the oldest */
+		for (i = 0; i < 3; i++)
+			lru_gen_age(CGROUP);
+		filler = spawn_ready(CGROUP, read_filler, NULL, "the filler");
+	}
 	act0 = vmstat_get("exec_protect_activate");
 	cap0 = vmstat_get("exec_protect_capped");
+	rot0 = vmstat_get("exec_protect_rotate");
 	/* Fails with EAGAIN when reclaim cannot find it all: no matter. */
 	knob_write(CGROUP_ROOT "/" CGROUP "/memory.reclaim", "24M", 3);
 	act = vmstat_get("exec_protect_activate") - act0;
 	cap = vmstat_get("exec_protect_capped") - cap0;
+	rot = vmstat_get("exec_protect_rotate") - rot0;
 	x = file_residency(DISK "/twin-exec.bin", TWIN_MB * MiB);
 	r = file_residency(DISK "/twin-read.bin", TWIN_MB * MiB);
 	stop_child(user);
+	if (filler)
+		stop_child(filler);
 	cg_remove(CGROUP);
 
-	ksft_test_result(act == 0 && cap == 0,
-		   "exec_protect_max=%s: the first-use activation is neither counted nor bounded (exec_protect_activate +%lld, exec_protect_capped +%lld)\n",
-		   max, act, cap);
+	ksft_test_result(act == 0 && cap == 0 && rot == 0,
+		   "exec_protect_max=%s, exec_protect_ms=%s: young text is neither counted, bounded nor given a trip (exec_protect_activate +%lld, capped +%lld, rotate +%lld)\n",
+		   c->max, c->ms, act, cap, rot);
 	ksft_test_result(x >= r - MARGIN,
-		   "exec_protect_max=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)\n",
-		   max, 100 * x, 100 * r);
+		   "exec_protect_max=%s, exec_protect_ms=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)\n",
+		   c->max, c->ms, 100 * x, 100 * r);
 }
 
 int main(void)
@@ -93,15 +147,16 @@ int main(void)
 
 	ksft_set_plan(NR_CASES * CHECKS);
 	if (access(EXEC_PROTECT_MS, W_OK) || !lru_engine_set("mglru") ||
+	    !lru_gen_debugfs() ||
 	    !cg_create(CGROUP, 256 * MiB)) {
 		for (i = 0; i < NR_CASES * CHECKS; i++)
-			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU and a memory cgroup\n");
+			ksft_test_result_skip("needs vm.exec_protect_ms, the multi-gen LRU, its debugfs and a memory cgroup\n");
 		ksft_finished();
 	}
 	cg_remove(CGROUP);
 	knob_set(LRU_GEN_ENABLED, "0x0005");
-	protect_require("1/-/0");
+	protect_require("1");
 	for (i = 0; i < NR_CASES; i++)
-		run_case(maxes[i]);
+		run_case(&cases[i]);
 	ksft_finished();
 }

@@ -18,13 +18,20 @@
  * more than the read twin; after 19.5 s (more than three times
  * exec_protect_ms) it must lose like the read twin, on both engines.
  *
+ * On a multi-gen LRU without the aging's page table walk (lru_gen/enabled
+ * 0x0005, or where the walk's Bloom filter skips the page table), only
+ * eviction's rmap walk sees the last use: there the stream goes on for
+ * as long as the time runs (USE_S), so that reclaim meets every page of
+ * the twins at least once after their last use.
+ *
  * An earlier version of the series counted time in epochs of
  * exec_protect_ms modulo 3, so that a mark three epochs old read as fresh
  * again (the multi-gen case). Another kept a recent file's active folios
  * on the classic LRU without the rmap walk, so that their accessed bits
  * stayed set through the window and, once it ended, the walk read a use
  * from before the quiet period as a new one and renewed the time (the
- * classic case).
+ * classic case). A third did the same on the multi-gen LRU: sort_folio()
+ * gave mapped folios their trip before the rmap walk (the no-walk case).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -57,17 +64,20 @@ struct quiet_case {
 	const char *desc;
 	long quiet_ms;
 	bool expired;
+	bool nowalk;	/* multi-gen LRU without the page table walk */
 };
 
 static const struct quiet_case cases[] = {
 	/* Within exec_protect_ms, stream included: the positive control. */
-	{ "mglru", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
+	{ "mglru", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false, false },
 	/* Three and a quarter times exec_protect_ms: an epoch counted
 	 * modulo 3 comes round again here. */
-	{ "mglru", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
-	{ "classic", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false },
+	{ "mglru", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true, false },
+	/* Folios tripped before the rmap walk keep their accessed bits. */
+	{ "mglru", "no page table walk, 19.5 s quiet: exec twin lost like data", 19500, true, true },
+	{ "classic", "0.5 s quiet, within exec_protect_ms: exec twin kept", 500, false, false },
 	/* Accessed bits left set through the window would renew it here. */
-	{ "classic", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true },
+	{ "classic", "19.5 s quiet, past exec_protect_ms: exec twin lost like data", 19500, true, false },
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -112,6 +122,8 @@ static void run_case(const struct quiet_case *c)
 
 	if (!lru_engine_set(c->engine))
 		die("cannot switch to the %s LRU", c->engine);
+	if (c->nowalk)
+		knob_set(LRU_GEN_ENABLED, "0x0005");
 	knob_set("/proc/sys/vm/drop_caches", "3");
 	if (!cg_create(CGROUP, CG_MB * MiB))
 		die("cannot create %s", CGROUP);
@@ -128,7 +140,9 @@ static void run_case(const struct quiet_case *c)
 	 * them. A use the kernel only found later would be news of a use,
 	 * and renew the time.
 	 */
-	if (!strcmp(c->engine, "mglru")) {
+	if (c->nowalk) {
+		sleep_ms(USE_S * 1000);
+	} else if (!strcmp(c->engine, "mglru")) {
 		sleep_ms(600);
 		lru_gen_age(CGROUP);
 	} else {
@@ -159,7 +173,7 @@ static void run_case(const struct quiet_case *c)
 	stop_child(user);
 	cg_remove(CGROUP);
 
-	ksft_print_msg("%s, %s: exec_protect_rotate +%lld while used; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%\n",
+	ksft_print_msg("%s, %s: exec_protect_rotate +%lld while used and seen; after the quiet period and %d s of stream, exec twin %.1f%% left, read twin %.1f%%\n",
 		 c->engine, c->desc, rotated, RESTREAM_S, 100 * x, 100 * r);
 	if (c->expired)
 		ok = x <= r + MARGIN;
