@@ -25,8 +25,12 @@
  * twins are in its oldest generation, and a second process then reads
  * 32 MiB of another file, which lands in a younger one: memory.reclaim
  * passes over the twins, all young, and takes the other file. Eviction's
- * rmap walk promotes the twins as without the rule, and
- * exec_protect_rotate must not move. An earlier version gave a recent
+ * rmap walk promotes the twins as without the rule, and the rule's
+ * counters must move by no more than two isolation batches (TRIP_SLACK):
+ * the look-around of one young folio clears the accessed bits of its
+ * neighbours that eviction has already isolated in the same batch (it
+ * sets their PG_referenced instead), and the base code then reclaims
+ * them; those the rule keeps by time are at risk, and count. An earlier version gave a recent
  * file's mapped folios their trip before that walk, spending the bound on
  * folios that were never at risk and leaving their accessed bits set.
  */
@@ -49,6 +53,7 @@
 #define MARGIN		0.05
 
 #define FILLER_MB	32
+#define TRIP_SLACK	(2 * 64)	/* two batches of MAX_LRU_BATCH */
 
 struct first_use_case {
 	const char *max;	/* vm.exec_protect_max */
@@ -131,9 +136,10 @@ static void run_case(const struct first_use_case *c)
 		stop_child(filler);
 	cg_remove(CGROUP);
 
-	ksft_test_result(act == 0 && cap == 0 && rot == 0,
-		   "exec_protect_max=%s, exec_protect_ms=%s: young text is neither counted, bounded nor given a trip (exec_protect_activate +%lld, capped +%lld, rotate +%lld)\n",
-		   c->max, c->ms, act, cap, rot);
+	ksft_test_result(act == 0 &&
+			 cap + rot <= (c->filler ? TRIP_SLACK : 0),
+		   "exec_protect_max=%s, exec_protect_ms=%s: young text is left to the base code (exec_protect_activate +%lld, capped + rotate +%lld, at most %d)\n",
+		   c->max, c->ms, act, cap + rot, c->filler ? TRIP_SLACK : 0);
 	ksft_test_result(x >= r - MARGIN,
 		   "exec_protect_max=%s, exec_protect_ms=%s: the exec twin stays as resident as the read twin (%.1f%% and %.1f%%)\n",
 		   c->max, c->ms, 100 * x, 100 * r);
