@@ -11,7 +11,8 @@
  * on each engine, with the workload in the abuser's memory cgroup and,
  * separately, in a sibling cgroup under global pressure. With the bound:
  *  - the workload keeps at least HIT_SHARE of the hit ratio it has beside
- *    the PROT_READ abuser;
+ *    the PROT_READ abuser, where the rule kept at least 1 MiB of the
+ *    abuser's pages (below that, the two runs differ by noise alone);
  *  - nothing is OOM-killed;
  *  - what the rule protects in the abuser's cgroup (memory.stat
  *    exec_protected) stays within exec_protect_max percent of its file
@@ -280,6 +281,7 @@ int main(int argc, char **argv)
 			const struct place *pl = &places[i];
 			struct run x, rd;
 			long long bound;
+			bool acted;
 
 			if (argc > 2 && strcmp(argv[2], engines[e])) {
 				for (j = 0; j < CHECKS; j++)
@@ -293,11 +295,21 @@ int main(int argc, char **argv)
 						 engines[e], pl->desc);
 				continue;
 			}
-			ksft_test_result(x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
-				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%)\n",
+			/*
+			 * Harm from the rule needs the rule to have kept
+			 * something. On the multi-gen LRU a busy abuser stays
+			 * young without it, and below 1 MiB of trips the two
+			 * runs differ by noise alone: two boots of the same
+			 * kernel, 30 and 57 pages kept, saw 0.030 against
+			 * 0.177 and 0.682 against 0.588.
+			 */
+			acted = x.rotate + x.activate >= MiB / PAGE;
+			ksft_test_result(!acted || x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
+				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%%s)\n",
 				   engines[e], pl->desc,
 				   rd.hit_ratio > 0 ? 100 * x.hit_ratio / rd.hit_ratio : 0,
-				   x.hit_ratio, rd.hit_ratio, 100 * HIT_SHARE);
+				   x.hit_ratio, rd.hit_ratio, 100 * HIT_SHARE,
+				   acted ? "" : ", not judged: the rule kept under 1 MiB");
 			ksft_test_result(!x.oom_kills && !rd.oom_kills,
 				   "%s, %s: no OOM kill (%lld, %lld)\n", engines[e],
 				   pl->desc, x.oom_kills, rd.oom_kills);
