@@ -119,6 +119,9 @@ struct app {
 	char *res;	/* the same bytes mapped PROT_READ, never touched:
 			 * mincore() shows what is resident */
 	size_t len;
+	const struct footprint *fp;	/* a real app (or its twin): what
+					 * it uses, in root */
+	const char *root;
 };
 
 static size_t text_offset, small_pages, big_pages;
@@ -228,7 +231,69 @@ static void app_stop(struct app *a)
 	fclose(a->to);
 	fclose(a->from);
 	waitpid(a->pid, NULL, 0);
-	munmap(a->res, a->len);
+	if (!a->fp)
+		munmap(a->res, a->len);
+}
+
+/* Share of an app's (or twin's) working text in memory. */
+static double app_resident(const struct app *a)
+{
+	return a->fp ? fp_resident(a->fp, a->root) : resident_fraction(a->res, a->len);
+}
+
+static void app_pipes(struct app *a, int to[2], int from[2])
+{
+	if (pipe(to) || pipe(from))
+		die("pipe: %s", strerror(errno));
+	a->to = fdopen(to[1], "w");
+	a->from = fdopen(from[0], "r");
+}
+
+static void app_ready(struct app *a, int to[2], int from[2], const char *who)
+{
+	char line[64];
+
+	close(to[0]);
+	close(from[1]);
+	if (!fgets(line, sizeof(line), a->from) || strcmp(line, "ready 0\n"))
+		die("%s did not start (said '%s')", who, line);
+}
+
+/*
+ * Real app i: resident.py (group i % 3) in the Debian root, run once;
+ * its footprint is then the resident pages of its executable mappings,
+ * and its twin touches those pages of the twin root.
+ */
+static void real_app_start(struct app *a, struct app *twin, int i)
+{
+	struct footprint *fp = calloc(1, sizeof(*fp));
+	int to[2], from[2];
+	long f;
+
+	if (!fp)
+		die("out of memory");
+	app_pipes(a, to, from);
+	a->pid = resident_spawn(i % 3, to[0], from[1]);
+	app_ready(a, to, from, "a real app");
+	app_run(a, &f);
+	fp_from_maps(fp, a->pid);
+	a->fp = fp;
+	a->root = REAL_ROOT;
+	printf("key real_app%d.text_mb %.1f\n", i, fp->pages * PAGE_SIZE / 1048576.0);
+
+	app_pipes(twin, to, from);
+	twin->pid = spawn_child(NULL);
+	if (!twin->pid) {
+		dup2(to[0], 0);
+		dup2(from[1], 1);
+		for (int fd = 3; fd < 256; fd++)
+			close(fd);
+		fp_twin_serve(fp);
+	}
+	app_ready(twin, to, from, "a real app's twin");
+	twin->fp = fp;
+	twin->root = TWIN_ROOT;
+	app_run(twin, &f);
 }
 
 /* ---- what is measured ---- */
@@ -236,6 +301,7 @@ static void app_stop(struct app *a)
 /* What one side (apps or twins) saw: latencies, faults, residency. */
 struct side {
 	const char *name;	/* "app" or "twin" */
+	const char *event;	/* "switch", or "launch" for programs */
 	double ms[MAX_EVENTS], lost[MAX_EVENTS];
 	long faults;
 	int n;
@@ -250,7 +316,7 @@ static void side_add(struct side *s, double t, double ms, long faults,
 	s->lost[s->n] = 100 * (1 - resident);
 	s->faults += faults;
 	s->n++;
-	printf("series %s.switch_ms %.3f %.2f\n", s->name, t, ms);
+	printf("series %s.%s_ms %.3f %.2f\n", s->name, s->event, t, ms);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -279,13 +345,13 @@ static void side_print(struct side *s)
 	for (int i = 0; i < s->n; i++)
 		sum += s->lost[i];
 	printf("metric %s.lost_pct %.2f %% lower\n", s->name, sum / s->n);
-	printf("metric %s.majflt_per_switch %.2f faults lower\n", s->name,
+	printf("metric %s.majflt_per_%s %.2f faults lower\n", s->name, s->event,
 	       (double)s->faults / s->n);
-	printf("metric %s.switch_p50_ms %.2f ms lower\n", s->name,
+	printf("metric %s.%s_p50_ms %.2f ms lower\n", s->name, s->event,
 	       percentile(s->ms, s->n, 50));
-	printf("metric %s.switch_p95_ms %.2f ms lower\n", s->name,
+	printf("metric %s.%s_p95_ms %.2f ms lower\n", s->name, s->event,
 	       percentile(s->ms, s->n, 95));
-	printf("metric %s.switch_max_ms %.2f ms lower\n", s->name,
+	printf("metric %s.%s_max_ms %.2f ms lower\n", s->name, s->event,
 	       percentile(s->ms, s->n, 100));
 }
 
@@ -385,6 +451,9 @@ static void snapshot_print(const struct snapshot *a, const struct snapshot *b)
 struct run {
 	struct app app[MAX_APPS], twin[MAX_APPS];
 	int napps;
+	bool real;		/* the apps are real ones (resident.py) */
+	struct program prog[MAX_APPS];	/* launched programs */
+	int nprogs;
 	size_t app_len;
 	bool lock;
 	long duration;		/* seconds per phase */
@@ -403,8 +472,8 @@ static double since(const struct run *r)
 /* Switch to app i and then to its twin, as a user would. */
 static void switch_to(struct run *r, int i)
 {
-	double res_a = resident_fraction(r->app[i].res, r->app_len);
-	double res_t = resident_fraction(r->twin[i].res, r->app_len);
+	double res_a = app_resident(&r->app[i]);
+	double res_t = app_resident(&r->twin[i]);
 	long fa, ft;
 	double ma = app_run(&r->app[i], &fa), mt = app_run(&r->twin[i], &ft);
 
@@ -421,6 +490,43 @@ static void pattern_switch(struct run *r)
 		sleep_ms(r->think[k % n]);
 		switch_to(r, k % r->napps);
 	}
+}
+
+/*
+ * Programs launched again and again, in turn, with the scenario's think
+ * times: each launch's time and major faults (its children's included),
+ * and the share of its cold start's footprint that was not in memory
+ * just before; the twin touches the same pages of the twin root after.
+ */
+static void pattern_launch(struct run *r)
+{
+	long cold = 0, fa, ft;
+	int k;
+
+	for (k = 0; since(r) + r->think[k % r->nthink] / 1000.0 < r->duration; k++) {
+		struct program *p = &r->prog[k % r->nprogs];
+		double ra, rt, ma, mt;
+
+		sleep_ms(r->think[k % r->nthink]);
+		ra = fp_resident(&p->fp, REAL_ROOT);
+		rt = fp_resident(&p->fp, TWIN_ROOT);
+		ma = program_launch(p, &fa);
+		mt = fp_touch(&p->fp, TWIN_ROOT, &ft);
+		side_add(&r->sa, since(r), ma, fa, ra);
+		side_add(&r->st, since(r), mt, ft, rt);
+		p->launches++;
+		p->majflt += fa;
+		cold += p->cold_majflt;
+	}
+	for (k = 0; k < r->nprogs; k++)
+		if (r->prog[k].launches)
+			printf("metric app.%s_majflt_per_launch %.2f faults lower\n",
+			       r->prog[k].name,
+			       (double)r->prog[k].majflt / r->prog[k].launches);
+	/* Of what the same launches read from dropped caches. */
+	if (cold)
+		printf("metric app.cold_majflt_pct %.2f %% lower\n",
+		       100.0 * r->sa.faults / cold);
 }
 
 /* Wu's desktop test: start the apps one by one; after each start, switch
@@ -649,6 +755,16 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 	p->stream = sc_str("stream", "none");
 	p->abuser = sc_str("abuser", "none");
 	r->napps = sc_int("apps", 0);
+	r->real = !strcmp(sc_str("app_kind", "synthetic"), "real");
+	if (!r->real && strcmp(sc_str("app_kind", "synthetic"), "synthetic"))
+		die("scenario: app_kind must be synthetic or real");
+	if (r->real && strcmp(p->pattern, "switch"))
+		die("scenario: real apps (app_kind real) follow pattern switch only");
+	if (sc_str("programs", NULL))
+		r->nprogs = programs_read(PROGRAMS_FILE, sc_str("programs", NULL),
+					  r->prog, MAX_APPS);
+	if (!strcmp(p->pattern, "launch") && !r->nprogs)
+		die("scenario: pattern launch needs programs");
 	r->duration = sc_int("duration_s", 30);
 	app_pages = mem / 100 * sc_int("app_pct", 6) / PAGE_SIZE;
 	if (app_pages > small_pages)
@@ -656,7 +772,8 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 	r->app_len = app_pages * PAGE_SIZE;
 	if (r->napps > MAX_APPS)
 		die("scenario: at most %d apps", MAX_APPS);
-	printf("key app_mb %zu\n", r->app_len >> 20);
+	if (r->napps && !r->real)
+		printf("key app_mb %zu\n", r->app_len >> 20);
 
 	p->ls = (struct load){ p->stream, mem / 100 * sc_int("stream_pct", 300),
 			       sc_int("stream_mbps", 0), sample };
@@ -680,13 +797,49 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 		die("scenario: abuser must be none, exec, read or both");
 }
 
+/*
+ * The launched programs' cold starts: each from dropped caches, its
+ * footprint taken after; then each launched once more, and its twin run,
+ * as a warm-up. With mlock, a child locks each footprint's files.
+ */
+static void programs_warm(struct run *r)
+{
+	struct program *p;
+	long f;
+	int i;
+
+	for (i = 0; i < r->nprogs; i++) {
+		p = &r->prog[i];
+		drop_caches();
+		p->cold_ms = program_launch(p, &p->cold_majflt);
+		fp_from_tree(&p->fp);
+		printf("key %s.cold_ms %.1f\n", p->name, p->cold_ms);
+		printf("key %s.cold_majflt %ld\n", p->name, p->cold_majflt);
+		printf("key %s.footprint_mb %.1f\n", p->name,
+		       p->fp.pages * PAGE_SIZE / 1048576.0);
+	}
+	for (i = 0; i < r->nprogs; i++) {
+		p = &r->prog[i];
+		program_launch(p, &f);
+		fp_touch(&p->fp, TWIN_ROOT, &f);
+		if (r->lock)
+			fp_lock(&p->fp);
+	}
+}
+
 /* Start the apps and their twins and run each once, as a warm-up. */
 static void apps_warm(struct run *r)
 {
 	long f;
 	int i;
 
-	for (i = 0; i < r->napps; i++) {
+	programs_warm(r);
+	for (i = 0; i < r->napps && r->real; i++) {
+		real_app_start(&r->app[i], &r->twin[i], i);
+		if (r->lock)
+			fp_lock((struct footprint *)r->app[i].fp);
+	}
+	for (i = 0; i < r->napps && !r->real; i++) {
 		app_start(&r->app[i], i, r->app_len, false, r->lock);
 		app_start(&r->twin[i], i, r->app_len, true, false);
 		app_run(&r->app[i], &f);
@@ -698,6 +851,8 @@ static void run_pattern(struct run *r, const char *pattern)
 {
 	if (!strcmp(pattern, "switch"))
 		pattern_switch(r);
+	else if (!strcmp(pattern, "launch"))
+		pattern_launch(r);
 	else if (!strcmp(pattern, "startup"))
 		pattern_startup(r);
 	else if (!strcmp(pattern, "survival"))
@@ -745,7 +900,8 @@ static void run_phase(struct run *r, struct plan *p, int phases, bool is_exec,
 
 int main(int argc, char **argv)
 {
-	struct run r = { .sa.name = "app", .st.name = "twin" };
+	struct run r = { .sa.name = "app", .st.name = "twin",
+			 .sa.event = "switch", .st.event = "switch" };
 	struct snapshot before, after;
 	double val[2][2] = { { 0 } };
 	struct opts o;
@@ -761,6 +917,8 @@ int main(int argc, char **argv)
 	mem = meminfo_kb("MemTotal") * 1024;
 	apply_variant(&o, mem);
 	plan_read(&r, &p, mem, o.sample);
+	if (!strcmp(p.pattern, "launch"))
+		r.sa.event = r.st.event = "launch";
 
 	drop_caches();
 	/* Apps are started and warmed before the measurement, except when

@@ -50,7 +50,7 @@ elif [ "$kind" = soak ]; then
 else
 	mkdir -p "$stage/execfirst/bench"
 	cp "$out/bench/bench" "$stage/execfirst/bench/"
-	cp -r "$TOP/bench/scenarios" "$stage/execfirst/bench/"
+	cp -r "$TOP/bench/scenarios" "$TOP/bench/realapps" "$stage/execfirst/bench/"
 fi
 (cd "$stage" && find . -print0 | sort -z |
 	cpio --null -o -H newc -R 0:0 --quiet) | gzip -1 > "$initrd.tmp"
@@ -76,14 +76,17 @@ text_layout() {	# text_layout APP -> "OFFSET PAGES"
 dkind=$kind
 [ "$kind" != soak ] || dkind=test
 recipe=$TOP/host/lib/disks/$dkind.sh
+# The bench disk also holds the Debian root (its path names its contents).
+[ "$dkind" = test ] || debroot=$("$TOP/host/lib/debroot.sh")
 disk_id=$({ cat "$recipe" "$out"/apps/app-small
-	[ "$dkind" = test ] || cat "$out"/apps/app-big; } | sha1sum | cut -c1-16)
+	[ "$dkind" = test ] || { cat "$out"/apps/app-big "$TOP"/bench/realapps/*
+		echo "$debroot"; }; } | sha1sum | cut -c1-16)
 if [ "$(cat "$disk.id" 2>/dev/null)" != "$disk_id" ]; then
 	t0=$(now)
 	data=$BUILD/disk-staging
 	rm -rf "$data" "$disk"
-	# Staging and image: 1.4 GiB (test) or 7 GiB (bench) at the most.
-	need_space "$BUILD" $([ "$dkind" = test ] && echo 1500 || echo 7500) \
+	# Staging and image: 1.4 GiB (test) or 8 GiB (bench) at the most.
+	need_space "$BUILD" $([ "$dkind" = test ] && echo 1500 || echo 8500) \
 		"building the $dkind disk image"
 	mkdir -p "$data"
 	# shellcheck source=/dev/null
