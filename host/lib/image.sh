@@ -7,7 +7,7 @@
 #          and two copies of the small app (make test)
 #   soak   the soak (guest/soak) and Debian's stress-ng with the libraries
 #          it loads, on the test disk (make soak)
-#   bench  the benchmark driver, the scenarios, and a 5 GiB disk with the
+#   bench  the benchmark driver, the scenarios, and a 6 GiB disk with the
 #          apps, a stream file and a SQLite database (make bench)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/lib/guest.sh"
