@@ -58,8 +58,10 @@ static void fp_add(struct footprint *fp, const char *root, const char *path,
 	snprintf(full, sizeof(full), "%s/%s", root, path);
 	len = 0;
 	p = map_file(full, PROT_READ, &len);
-	if (!len)
+	if (first >= (len + PAGE_SIZE - 1) / PAGE_SIZE) {	/* past its end */
+		munmap(p, len);
 		return;
+	}
 	if (first + n > (len + PAGE_SIZE - 1) / PAGE_SIZE)
 		n = (len + PAGE_SIZE - 1) / PAGE_SIZE - first;
 	vec = malloc((len + PAGE_SIZE - 1) / PAGE_SIZE);
@@ -101,9 +103,11 @@ static struct footprint *tree_fp;
 static int tree_visit(const char *path, const struct stat *st, int type,
 		      struct FTW *ftw)
 {
-	const char *rel = path + strlen(REAL_ROOT) + 1;
+	const char *rel = path + strlen(REAL_ROOT);
 
 	(void)ftw;
+	if (*rel++ != '/')	/* the root itself */
+		return 0;
 	if (type == FTW_D && !strcmp(rel, "tmp"))
 		return FTW_SKIP_SUBTREE;
 	if (type == FTW_F && S_ISREG(st->st_mode) && st->st_size > 0)
