@@ -7,10 +7,10 @@
 what=${1:-test}
 pkgs=(linux-source-6.12 qemu-system-x86 busybox-static gcc make flex bison
       bc libelf-dev libssl-dev cpio e2fsprogs ccache xz-utils gzip perl
-      python3 stress-ng)
+      python3 stress-ng gnuplot-nox)
 case "$what" in
 test) ;;
-bench) pkgs+=(gnuplot-nox libsqlite3-dev sqlite3 binutils) ;;
+bench) pkgs+=(libsqlite3-dev sqlite3 binutils) ;;
 bisect) pkgs+=(linux-config-6.12) ;;
 *) die "deps.sh: unknown profile '$what' (expected test, bench or bisect)" ;;
 esac
