@@ -176,16 +176,15 @@ static void twin_serve(const char *path, size_t len)
 
 /* Start app i (or its twin) using its first len bytes of text; returns
  * the seconds from fork to "ready". */
-static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
+/*
+ * Fork an app (or twin) talking over pipes: returns 0 in the child, whose
+ * stdin and stdout are the pipes, and the child's pid in the parent, with
+ * a->to and a->from open.
+ */
+static pid_t app_fork(struct app *a)
 {
-	char prog[64], data[64], pages[32], line[64];
 	int to[2], from[2];
-	double t0 = now_seconds();
-	size_t off;
 
-	snprintf(prog, sizeof(prog), APPS_DIR "/app%d", i);
-	snprintf(data, sizeof(data), APPS_DIR "/data%d", i);
-	snprintf(pages, sizeof(pages), "%zu", len / PAGE_SIZE);
 	if (pipe(to) || pipe(from))
 		die("pipe: %s", strerror(errno));
 	a->pid = spawn_child(NULL);
@@ -196,15 +195,30 @@ static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
 		 * keep that app from ever seeing the end of its input. */
 		for (int fd = 3; fd < 256; fd++)
 			close(fd);
-		if (twin)
-			twin_serve(data, len);
-		execl(prog, prog, "serve", pages, lock ? "mlock" : NULL, NULL);
-		die("exec %s: %s", prog, strerror(errno));
+		return 0;
 	}
 	close(to[0]);
 	close(from[1]);
 	a->to = fdopen(to[1], "w");
 	a->from = fdopen(from[0], "r");
+	return a->pid;
+}
+
+static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
+{
+	char prog[64], data[64], pages[32], line[64];
+	double t0 = now_seconds();
+	size_t off;
+
+	snprintf(prog, sizeof(prog), APPS_DIR "/app%d", i);
+	snprintf(data, sizeof(data), APPS_DIR "/data%d", i);
+	snprintf(pages, sizeof(pages), "%zu", len / PAGE_SIZE);
+	if (!app_fork(a)) {
+		if (twin)
+			twin_serve(data, len);
+		execl(prog, prog, "serve", pages, lock ? "mlock" : NULL, NULL);
+		die("exec %s: %s", prog, strerror(errno));
+	}
 	if (!fgets(line, sizeof(line), a->from) ||
 	    sscanf(line, "ready %zu", &off) != 1 || off != text_offset)
 		die("%s %d did not start (said '%s')", twin ? "twin" : "app", i, line);
@@ -241,20 +255,10 @@ static double app_resident(const struct app *a)
 	return a->fp ? fp_resident(a->fp, a->root) : resident_fraction(a->res, a->len);
 }
 
-static void app_pipes(struct app *a, int to[2], int from[2])
-{
-	if (pipe(to) || pipe(from))
-		die("pipe: %s", strerror(errno));
-	a->to = fdopen(to[1], "w");
-	a->from = fdopen(from[0], "r");
-}
-
-static void app_ready(struct app *a, int to[2], int from[2], const char *who)
+static void app_ready(struct app *a, const char *who)
 {
 	char line[64];
 
-	close(to[0]);
-	close(from[1]);
 	if (!fgets(line, sizeof(line), a->from) || strcmp(line, "ready 0\n"))
 		die("%s did not start (said '%s')", who, line);
 }
@@ -267,30 +271,22 @@ static void app_ready(struct app *a, int to[2], int from[2], const char *who)
 static void real_app_start(struct app *a, struct app *twin, int i)
 {
 	struct footprint *fp = calloc(1, sizeof(*fp));
-	int to[2], from[2];
 	long f;
 
 	if (!fp)
 		die("out of memory");
-	app_pipes(a, to, from);
-	a->pid = resident_spawn(i % 3, to[0], from[1]);
-	app_ready(a, to, from, "a real app");
+	if (!app_fork(a))
+		resident_exec(i % 3);
+	app_ready(a, "a real app");
 	app_run(a, &f);
 	fp_from_maps(fp, a->pid);
 	a->fp = fp;
 	a->root = REAL_ROOT;
 	printf("key real_app%d.text_mb %.1f\n", i, fp->pages * PAGE_SIZE / 1048576.0);
 
-	app_pipes(twin, to, from);
-	twin->pid = spawn_child(NULL);
-	if (!twin->pid) {
-		dup2(to[0], 0);
-		dup2(from[1], 1);
-		for (int fd = 3; fd < 256; fd++)
-			close(fd);
+	if (!app_fork(twin))
 		fp_twin_serve(fp);
-	}
-	app_ready(twin, to, from, "a real app's twin");
+	app_ready(twin, "a real app's twin");
 	twin->fp = fp;
 	twin->root = TWIN_ROOT;
 	app_run(twin, &f);
@@ -743,6 +739,7 @@ struct plan {
 /* Read the scenario file's keys into r and p; die on an unknown one. */
 static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 {
+	const char *kind;
 	size_t app_pages;
 	int i;
 
@@ -755,8 +752,9 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 	p->stream = sc_str("stream", "none");
 	p->abuser = sc_str("abuser", "none");
 	r->napps = sc_int("apps", 0);
-	r->real = !strcmp(sc_str("app_kind", "synthetic"), "real");
-	if (!r->real && strcmp(sc_str("app_kind", "synthetic"), "synthetic"))
+	kind = sc_str("app_kind", "synthetic");
+	r->real = !strcmp(kind, "real");
+	if (!r->real && strcmp(kind, "synthetic"))
 		die("scenario: app_kind must be synthetic or real");
 	if (r->real && strcmp(p->pattern, "switch"))
 		die("scenario: real apps (app_kind real) follow pattern switch only");
@@ -837,7 +835,7 @@ static void apps_warm(struct run *r)
 	for (i = 0; i < r->napps && r->real; i++) {
 		real_app_start(&r->app[i], &r->twin[i], i);
 		if (r->lock)
-			fp_lock((struct footprint *)r->app[i].fp);
+			fp_lock(r->app[i].fp);
 	}
 	for (i = 0; i < r->napps && !r->real; i++) {
 		app_start(&r->app[i], i, r->app_len, false, r->lock);

@@ -82,7 +82,7 @@ double fp_touch(const struct footprint *fp, const char *root, long *majflt);
 /* A data twin's loop, as the apps' twins (never returns). */
 void fp_twin_serve(const struct footprint *fp) __attribute__((noreturn));
 /* A child holding the footprint's REAL_ROOT files mlock()ed. */
-pid_t fp_lock(struct footprint *fp);
+pid_t fp_lock(const struct footprint *fp);
 
 /* A launched program: bench/realapps/programs' line NAME. */
 struct program {
@@ -99,7 +99,7 @@ int programs_read(const char *path, const char *names, struct program *p,
 /* Launch it in the root and wait: milliseconds; major faults, its
  * children's included, in *majflt. Dies if it fails. */
 double program_launch(const struct program *p, long *majflt);
-/* Start resident.py GROUP in the root with stdin to and stdout from. */
-pid_t resident_spawn(int group, int to, int from);
+/* In a child: become resident.py GROUP in the root (never returns). */
+void resident_exec(int group) __attribute__((noreturn));
 
 #endif

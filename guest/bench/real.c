@@ -34,7 +34,7 @@ static char *const real_env[] = {
 };
 
 /* In a child: enter the Debian root and run argv there. */
-static void real_exec(char *const *argv)
+static void __attribute__((noreturn)) real_exec(char *const *argv)
 {
 	if (chroot(REAL_ROOT) || chdir("/tmp"))
 		die("chroot %s: %s", REAL_ROOT, strerror(errno));
@@ -199,7 +199,7 @@ double fp_touch(const struct footprint *fp, const char *root, long *majflt)
 	fp_each(fp, root, touch_wanted, &sum);
 	getrusage(RUSAGE_SELF, &r1);
 	*majflt = r1.ru_majflt - r0.ru_majflt;
-	return (now_seconds() - t0) * 1000 + (sum & 0);
+	return (now_seconds() - t0) * 1000;
 }
 
 /* The data twin of a real program: answers each 'r' on stdin by touching
@@ -224,31 +224,26 @@ void fp_twin_serve(const struct footprint *fp)
 }
 
 /* Lock the footprint's files in memory (mlock of the whole files, as
- * vmtouch -l does), then wait to be killed. */
-static void lock_file(const struct fp_file *f, unsigned char *p, void *arg)
+ * vmtouch -l does) in a child, which keeps its mappings until killed. */
+static void lock_setup(void *arg)
 {
-	(void)arg;
-	if (mlock(p, f->pages * PAGE_SIZE))
-		die("mlock %s: %s", f->path, strerror(errno));
-}
-
-static void lock_setup(void *fp)
-{
+	const struct footprint *fp = arg;
 	char full[PATH_MAX];
 
-	/* fp_each() unmaps: map again and keep the mappings. */
-	for (int k = 0; k < ((struct footprint *)fp)->n; k++) {
-		const struct fp_file *f = &((struct footprint *)fp)->f[k];
-		size_t len = f->pages * PAGE_SIZE;
+	for (int k = 0; k < fp->n; k++) {
+		size_t len = fp->f[k].pages * PAGE_SIZE;
+		void *p;
 
-		snprintf(full, sizeof(full), "%s/%s", REAL_ROOT, f->path);
-		lock_file(f, map_file(full, PROT_READ, &len), NULL);
+		snprintf(full, sizeof(full), "%s/%s", REAL_ROOT, fp->f[k].path);
+		p = map_file(full, PROT_READ, &len);
+		if (mlock(p, len))
+			die("mlock %s: %s", full, strerror(errno));
 	}
 }
 
-pid_t fp_lock(struct footprint *fp)
+pid_t fp_lock(const struct footprint *fp)
 {
-	return spawn_ready(NULL, lock_setup, fp, "the footprint's locker");
+	return spawn_ready(NULL, lock_setup, (void *)fp, "the footprint's locker");
 }
 
 /* ---- launched programs ---- */
@@ -319,19 +314,11 @@ double program_launch(const struct program *p, long *majflt)
 
 /* ---- resident programs ---- */
 
-pid_t resident_spawn(int group, int to, int from)
+void resident_exec(int group)
 {
 	char g[16];
 	char *argv[] = { "/usr/bin/python3", "/execfirst/resident.py", g, NULL };
-	pid_t pid = spawn_child(NULL);
 
-	if (pid)
-		return pid;
 	snprintf(g, sizeof(g), "%d", group);
-	dup2(to, 0);
-	dup2(from, 1);
-	for (int fd = 3; fd < 256; fd++)
-		close(fd);
 	real_exec(argv);
-	return 0;
 }
