@@ -450,6 +450,8 @@ struct run {
 	bool real;		/* the apps are real ones (resident.py) */
 	struct program prog[MAX_APPS];	/* launched programs */
 	int nprogs;
+	pid_t locker[2 * MAX_APPS];	/* fp_lock()'s children, with mlock */
+	int nlockers;
 	size_t app_len;
 	bool lock;
 	long duration;		/* seconds per phase */
@@ -821,7 +823,7 @@ static void programs_warm(struct run *r)
 		program_launch(p, &f);
 		fp_touch(&p->fp, TWIN_ROOT, &f);
 		if (r->lock)
-			fp_lock(&p->fp);
+			r->locker[r->nlockers++] = fp_lock(&p->fp);
 	}
 }
 
@@ -835,7 +837,7 @@ static void apps_warm(struct run *r)
 	for (i = 0; i < r->napps && r->real; i++) {
 		real_app_start(&r->app[i], &r->twin[i], i);
 		if (r->lock)
-			fp_lock(r->app[i].fp);
+			r->locker[r->nlockers++] = fp_lock(r->app[i].fp);
 	}
 	for (i = 0; i < r->napps && !r->real; i++) {
 		app_start(&r->app[i], i, r->app_len, false, r->lock);
@@ -946,6 +948,10 @@ int main(int argc, char **argv)
 	side_print(&r.sa);
 	side_print(&r.st);
 	snapshot_print(&before, &after);
+	/* A locker holds the apps' pipes open: stop it first, or the apps
+	 * would never see the end of their input. */
+	for (i = 0; i < r.nlockers; i++)
+		stop_child(r.locker[i]);
 	for (i = 0; i < r.napps; i++) {
 		app_stop(&r.app[i]);
 		app_stop(&r.twin[i]);
