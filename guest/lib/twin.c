@@ -27,9 +27,23 @@ struct twin {
 	int cmd, res;		/* pipes: parent -> child, child -> parent */
 };
 
+/* A launched twin: map the file as a program's loader would, report how
+ * much of it was still cached, run it, and unmap it again, as the
+ * program exits. mincore() of a file mapping reports the page cache. */
+static double launch(const char *path, int prot, size_t len)
+{
+	unsigned char *p = map_file(path, prot, &len);
+	double resident = resident_fraction(p, len);
+
+	touch_pages(p, len);
+	munmap(p, len);
+	return resident;
+}
+
 /* One twin: map, then on each command report residency and touch. */
 static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 {
+	const char *path = exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin";
 	size_t len = (size_t)c->twin_mb * MiB, off;
 	int prot = PROT_READ | (exec ? PROT_EXEC : 0);
 	unsigned char *p;
@@ -37,6 +51,18 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 	char op;
 
 	cg_enter(CGROUP, getpid());
+	if (c->launched) {
+		launch(path, prot, len);
+		for (;;) {
+			if (read(cmd, &op, 1) != 1 || op == 'q')
+				exit(0);
+			resident = launch(path, prot, len);
+			if (write(res, &resident, sizeof(resident)) !=
+			    sizeof(resident))
+				exit(1);
+		}
+	}
+
 	if (c->anon) {
 		p = mmap(NULL, len, prot | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -47,8 +73,7 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 		for (off = 0; off < len; off += 64)
 			*(unsigned long *)(p + off) = off * 2654435761UL + exec;
 	} else {
-		p = map_file(exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin",
-			     prot, &len);
+		p = map_file(path, prot, &len);
 	}
 	touch_pages(p, len);
 	for (;;) {
@@ -215,6 +240,8 @@ static bool twin_setup(const struct twin_config *c, const char **skip_reason)
 
 	if (c->rounds > 256)
 		die("at most 256 rounds");
+	if (c->launched && c->anon)
+		die("launched twins are files");
 	if (!lru_engine_set(c->engine)) {
 		*skip_reason = "this kernel has no multi-gen LRU";
 		return false;
@@ -289,7 +316,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 {
 	double exec_lost[256], read_lost[256];
 	struct twin exec_twin, read_twin;
-	long long vm_activate, vm_rotate, vm_capped;
+	long long vm_activate, vm_rotate, vm_capped, vm_unmapped;
 	pid_t pressure, hog = 0;
 
 	if (!twin_setup(c, skip_reason))
@@ -297,6 +324,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	vm_activate = vmstat_get("exec_protect_activate");
 	vm_rotate = vmstat_get("exec_protect_rotate");
 	vm_capped = vmstat_get("exec_protect_capped");
+	vm_unmapped = vmstat_get("exec_protect_unmapped");
 	if (c->hog_mb) {
 		hog = spawn(text_hog_child, c);
 		sleep_ms(2000);
@@ -316,6 +344,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	r->cg_rotate = cg_stat(CGROUP, "exec_protect_rotate");
 	r->vm_capped = delta(vm_capped, vmstat_get("exec_protect_capped"));
 	r->cg_capped = cg_stat(CGROUP, "exec_protect_capped");
+	r->vm_unmapped = delta(vm_unmapped, vmstat_get("exec_protect_unmapped"));
+	r->cg_unmapped = cg_stat(CGROUP, "exec_protect_unmapped");
 	twin_stop(&exec_twin);
 	twin_stop(&read_twin);
 	cg_remove(CGROUP);
@@ -329,13 +359,13 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	ksft_print_msg("twin-result engine=%s anon=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld\n",
-		 c->engine, c->anon,
+	ksft_print_msg("twin-result engine=%s anon=%d launched=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld\n",
+		 c->engine, c->anon, c->launched,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->protect ? c->protect : "keep", c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
-		 r->vm_rotate, r->cg_activate, r->cg_rotate);
+		 r->vm_rotate, r->cg_activate, r->cg_rotate, r->vm_unmapped);
 }
 
 bool twin_parse_args(int argc, char **argv, struct twin_config *c)
@@ -367,6 +397,8 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->hog_mb = atoi(v);
 		else if (!strcmp(k, "--warmup"))
 			c->warmup = atoi(v);
+		else if (!strcmp(k, "--launched"))
+			c->launched = atoi(v);
 		else {
 			fprintf(stderr, "unknown option '%s'\n", k);
 			return false;

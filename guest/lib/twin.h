@@ -27,6 +27,10 @@ struct twin_config {
 				 * reclaim and throttling, never an OOM kill */
 	int twin_mb;		/* each twin's size */
 	int interval_ms;	/* time between two touches */
+	bool launched;		/* each twin is a program launched again and
+				 * again: it maps its file, touches it and
+				 * unmaps it at every touch, so that nothing
+				 * maps the file in between (file twins only) */
 	int hog_mb;		/* a large program in the cgroup: hog.bin
 				 * mapped PROT_EXEC, faulted in, then one
 				 * page of it run each second; 0 for none */
@@ -43,6 +47,8 @@ struct twin_result {
 	long long vm_activate, vm_rotate, cg_activate, cg_rotate;
 	/* The bound's refusals (exec_protect_capped), where there is one. */
 	long long vm_capped, cg_capped;
+	/* Pages kept while nothing mapped them (exec_protect_unmapped). */
+	long long vm_unmapped, cg_unmapped;
 };
 
 /* Parse "--engine classic --protect 1 ..." into c; false on a bad option. */

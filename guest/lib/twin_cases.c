@@ -9,6 +9,22 @@
  * pressure and the comparison would prove nothing. */
 #define MIN_READ_LOST 0.30
 
+int twin_explore(int argc, char **argv, const struct twin_config *defaults)
+{
+	struct twin_config c = *defaults;
+	struct twin_result r;
+	const char *why;
+
+	if (!twin_parse_args(argc, argv, &c))
+		return 2;
+	if (!twin_run(&c, &r, &why)) {
+		fprintf(stderr, "cannot run: %s\n", why);
+		return 4;
+	}
+	twin_print(&c, &r);
+	return 0;
+}
+
 int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		    int nr_cases, const struct twin_config *defaults)
 {
@@ -16,18 +32,8 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 	const char *why;
 	int i;
 
-	if (argc > 1) {
-		struct twin_config c = *defaults;
-
-		if (!twin_parse_args(argc, argv, &c))
-			return 2;
-		if (!twin_run(&c, &r, &why)) {
-			fprintf(stderr, "cannot run: %s\n", why);
-			return 4;
-		}
-		twin_print(&c, &r);
-		return 0;
-	}
+	if (argc > 1)
+		return twin_explore(argc, argv, defaults);
 
 	ksft_print_header();
 

@@ -19,6 +19,9 @@ struct twin_case {
 	double margin;
 };
 
+/* One experiment from defaults changed by options (to explore thresholds),
+ * printed as a twin-result line; returns the exit status. */
+int twin_explore(int argc, char **argv, const struct twin_config *defaults);
 /* Run the table as TAP (or, given options, one experiment to explore
  * thresholds) and return the exit status. */
 int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
