@@ -32,6 +32,7 @@
 #include "../lib/util.h"
 
 #define APPS_DIR	BENCH_DISK "/apps"
+#define FAULT_AROUND	"/sys/kernel/debug/fault_around_bytes"
 #define MAX_APPS	8
 #define MAX_LIST	16
 #define MAX_EVENTS	1024
@@ -827,6 +828,22 @@ static void programs_warm(struct run *r)
 	}
 }
 
+/* Fault-around (debugfs fault_around_bytes) at the kernel's default, or
+ * off (one page per fault). */
+static void fault_around(bool on)
+{
+	static char was[32];
+
+	lru_gen_debugfs();	/* mounts debugfs */
+	if (!on) {
+		if (knob_read(FAULT_AROUND, was, sizeof(was)))
+			die("%s is missing", FAULT_AROUND);
+		knob_set(FAULT_AROUND, "4096");
+	} else {
+		knob_set(FAULT_AROUND, was);
+	}
+}
+
 /* Start the apps and their twins and run each once, as a warm-up. */
 static void apps_warm(struct run *r)
 {
@@ -834,11 +851,21 @@ static void apps_warm(struct run *r)
 	int i;
 
 	programs_warm(r);
+	/*
+	 * Fault-around off while the real apps first run: their page tables
+	 * then map only the pages they used, which is their footprint
+	 * (fp_from_maps()); with it, neighbours that readahead brought in
+	 * would count as text the app lost although it never runs them.
+	 */
+	if (r->real)
+		fault_around(false);
 	for (i = 0; i < r->napps && r->real; i++) {
 		real_app_start(&r->app[i], &r->twin[i], i);
 		if (r->lock)
 			r->locker[r->nlockers++] = fp_lock(r->app[i].fp);
 	}
+	if (r->real)
+		fault_around(true);
 	for (i = 0; i < r->napps && !r->real; i++) {
 		app_start(&r->app[i], i, r->app_len, false, r->lock);
 		app_start(&r->twin[i], i, r->app_len, true, false);

@@ -72,7 +72,9 @@ struct footprint {
 };
 /* Add every page of REAL_ROOT's files in memory now. */
 void fp_from_tree(struct footprint *fp);
-/* Add the resident pages of pid's executable mappings of REAL_ROOT files. */
+/* Add the pages of pid's executable mappings of REAL_ROOT files that are
+ * both in memory and mapped in its page tables (/proc/PID/pagemap): with
+ * fault-around off while it first ran, the pages it used. */
 void fp_from_maps(struct footprint *fp, pid_t pid);
 /* Share of the footprint in memory, in root (REAL_ROOT or TWIN_ROOT). */
 double fp_resident(const struct footprint *fp, const char *root);

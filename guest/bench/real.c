@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,9 +46,9 @@ static void __attribute__((noreturn)) real_exec(char *const *argv)
 /* ---- footprints ---- */
 
 /* Add the pages of path (relative to root) in [first, first + n) that are
- * in memory now. */
+ * in memory now and, if only is not NULL, have only[i - first] set. */
 static void fp_add(struct footprint *fp, const char *root, const char *path,
-		   size_t first, size_t n)
+		   size_t first, size_t n, const unsigned char *only)
 {
 	char full[PATH_MAX];
 	struct fp_file *f = NULL;
@@ -68,8 +69,11 @@ static void fp_add(struct footprint *fp, const char *root, const char *path,
 	if (!vec || mincore(p, len, vec))
 		die("mincore %s: %s", full, strerror(errno));
 	munmap(p, len);
-	for (i = first; i < first + n; i++)
+	for (i = first; i < first + n; i++) {
+		if (only && !only[i - first])
+			vec[i] = 0;
 		in += vec[i] & 1;
+	}
 	if (!in) {
 		free(vec);
 		return;
@@ -112,7 +116,7 @@ static int tree_visit(const char *path, const struct stat *st, int type,
 		return FTW_SKIP_SUBTREE;
 	if (type == FTW_F && S_ISREG(st->st_mode) && st->st_size > 0)
 		fp_add(tree_fp, REAL_ROOT, rel, 0,
-		       (st->st_size + PAGE_SIZE - 1) / PAGE_SIZE);
+		       (st->st_size + PAGE_SIZE - 1) / PAGE_SIZE, NULL);
 	return 0;
 }
 
@@ -123,26 +127,52 @@ void fp_from_tree(struct footprint *fp)
 		die("walking %s: %s", REAL_ROOT, strerror(errno));
 }
 
+/* present[i]: is page i of [start, start + n pages) mapped in pid's page
+ * tables (/proc/PID/pagemap bit 63)? */
+static unsigned char *pages_present(int pagemap, unsigned long start, size_t n)
+{
+	unsigned char *present = malloc(n);
+	uint64_t e;
+
+	if (!present)
+		die("out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (pread(pagemap, &e, sizeof(e),
+			  (start / PAGE_SIZE + i) * sizeof(e)) != sizeof(e))
+			die("pagemap: %s", strerror(errno));
+		present[i] = e >> 63;
+	}
+	return present;
+}
+
 void fp_from_maps(struct footprint *fp, pid_t pid)
 {
 	char path[64], line[PATH_MAX + 128], perms[8], file[PATH_MAX];
 	unsigned long start, end, off;
 	size_t rl = strlen(REAL_ROOT);
+	int pagemap;
 	FILE *f;
 
+	snprintf(path, sizeof(path), "/proc/%d/pagemap", pid);
+	pagemap = open(path, O_RDONLY);
 	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
 	f = fopen(path, "r");
-	if (!f)
+	if (!f || pagemap < 0)
 		die("%s: %s", path, strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
+		unsigned char *present;
+
 		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %s", &start, &end,
 			   perms, &off, file) != 5 || perms[2] != 'x' ||
 		    strncmp(file, REAL_ROOT "/", rl + 1))
 			continue;
+		present = pages_present(pagemap, start, (end - start) / PAGE_SIZE);
 		fp_add(fp, REAL_ROOT, file + rl + 1, off / PAGE_SIZE,
-		       (end - start) / PAGE_SIZE);
+		       (end - start) / PAGE_SIZE, present);
+		free(present);
 	}
 	fclose(f);
+	close(pagemap);
 }
 
 /* Call fn on each file of the footprint under root, mapped PROT_READ. */

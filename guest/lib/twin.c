@@ -18,6 +18,7 @@
 #include "util.h"
 
 #define CGROUP		"execfirst-twin"
+#define STREAM_CG	"execfirst-stream"	/* the stream's, with global */
 #define MiB		(1024L * 1024)
 #define STREAM_FILE	DISK "/stream.bin"
 #define ZRAM		"/sys/block/zram0"
@@ -96,7 +97,7 @@ static void stream_child(const struct twin_config *c)
 	void *p;
 	int fd;
 
-	cg_enter(CGROUP, getpid());
+	cg_enter(c->global ? STREAM_CG : CGROUP, getpid());
 	if (c->mmap_stream) {
 		p = map_file(STREAM_FILE, PROT_READ, &len);
 		for (;;)
@@ -242,6 +243,8 @@ static bool twin_setup(const struct twin_config *c, const char **skip_reason)
 		die("at most 256 rounds");
 	if (c->launched && c->anon)
 		die("launched twins are files");
+	if (c->global && (c->anon || c->memory_high || c->hog_mb))
+		die("global pressure is for file twins and a stream");
 	if (!lru_engine_set(c->engine)) {
 		*skip_reason = "this kernel has no multi-gen LRU";
 		return false;
@@ -259,10 +262,14 @@ static bool twin_setup(const struct twin_config *c, const char **skip_reason)
 	/* Start from an empty page cache: no page is charged elsewhere. */
 	sync();
 	knob_set("/proc/sys/vm/drop_caches", "3");
-	if (!cg_create(CGROUP, (long long)c->memory_max_mb * MiB)) {
+	if (!cg_create(CGROUP, c->global ? -1 : (long long)c->memory_max_mb * MiB)) {
 		*skip_reason = "no cgroup v2 memory controller";
 		return false;
 	}
+	if (c->global)
+		cg_create(STREAM_CG, -1);
+	if (c->memory_low_mb)
+		cg_set(CGROUP, "memory.low", (long long)c->memory_low_mb * MiB);
 	if (c->memory_high) {
 		cg_set(CGROUP, "memory.high", (long long)c->memory_max_mb * MiB);
 		cg_set(CGROUP, "memory.max", -1);
@@ -349,6 +356,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	twin_stop(&exec_twin);
 	twin_stop(&read_twin);
 	cg_remove(CGROUP);
+	if (c->global)
+		cg_remove(STREAM_CG);
 
 	r->rounds = c->rounds;
 	stats(exec_lost, c->rounds, &r->exec_lost, &r->exec_sd);
@@ -359,8 +368,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	ksft_print_msg("twin-result engine=%s anon=%d launched=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld\n",
-		 c->engine, c->anon, c->launched,
+	ksft_print_msg("twin-result engine=%s anon=%d launched=%d global=%d low_mb=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld\n",
+		 c->engine, c->anon, c->launched, c->global, c->memory_low_mb,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->protect ? c->protect : "keep", c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
@@ -399,6 +408,10 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->warmup = atoi(v);
 		else if (!strcmp(k, "--launched"))
 			c->launched = atoi(v);
+		else if (!strcmp(k, "--global"))
+			c->global = atoi(v);
+		else if (!strcmp(k, "--low-mb"))
+			c->memory_low_mb = atoi(v);
 		else {
 			fprintf(stderr, "unknown option '%s'\n", k);
 			return false;

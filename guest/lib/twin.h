@@ -23,6 +23,10 @@ struct twin_config {
 				 * activated, turning the active list over */
 	int stream_mbps;	/* the stream's speed limit, 0 for none */
 	int memory_max_mb;	/* memory.max of the twins' cgroup */
+	bool global;		/* no memory.max: the stream runs in a sibling
+				 * cgroup, and the guest's memory is what is
+				 * short (global reclaim) */
+	int memory_low_mb;	/* memory.low of the twins' cgroup, 0: none */
 	bool memory_high;	/* set memory_max_mb as memory.high instead:
 				 * reclaim and throttling, never an OOM kill */
 	int twin_mb;		/* each twin's size */
