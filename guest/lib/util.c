@@ -354,6 +354,20 @@ void stop_child(int pid)
 	waitpid(pid, NULL, 0);
 }
 
+void file_read(const char *path, size_t len)
+{
+	static char buf[1 << 20];
+	int fd = open(path, O_RDONLY);
+	size_t off;
+
+	if (fd < 0)
+		die("open %s: %s", path, strerror(errno));
+	for (off = 0; off < len; off += sizeof(buf))
+		if (pread(fd, buf, sizeof(buf), off) <= 0)
+			die("pread %s: %s", path, strerror(errno));
+	close(fd);
+}
+
 double file_residency(const char *path, size_t len)
 {
 	void *p = map_file(path, PROT_READ, &len);

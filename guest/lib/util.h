@@ -71,6 +71,8 @@ int spawn_ready(const char *cg, void (*setup)(void *), void *arg,
 		const char *who);
 /* SIGKILL a child and reap it. */
 void stop_child(int pid);
+/* read(2) a file's first len bytes once. Dies on failure. */
+void file_read(const char *path, size_t len);
 /* Share of a file's first len bytes in the page cache (mincore(2)). */
 double file_residency(const char *path, size_t len);
 /* Evict a file's first len bytes with MADV_PAGEOUT, which goes straight
