@@ -81,19 +81,34 @@ static int open_stream(void)
 	return fd;
 }
 
+/*
+ * The launcher abuser (exploration, "exec_abuse MAX ENGINE launch"): map
+ * the data, touch it once and unmap it every 2 s, as a program launched
+ * again and again, so that the rule's time comes from the mapping alone
+ * (patch 8) and nothing maps the data in between.
+ */
+static bool launcher;
+
 /* Touch the whole mapping, again and again. */
 static pid_t start_abuser(bool exec)
 {
 	pid_t pid = spawn_child(ABUSER_CG);
 
 	if (!pid) {
+		const char *path = exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin";
+		int prot = PROT_READ | (exec ? PROT_EXEC : 0);
 		size_t len = 0;
 		char *p;
 
-		p = map_file(exec ? DISK "/twin-exec.bin" : DISK "/twin-read.bin",
-			     PROT_READ | (exec ? PROT_EXEC : 0), &len);
-		for (;;)
+		p = map_file(path, prot, &len);
+		for (;;) {
 			touch_pages(p, len);
+			if (!launcher)
+				continue;
+			munmap(p, len);
+			sleep_ms(2000);
+			p = map_file(path, prot, &len);
+		}
 	}
 	return pid;
 }
@@ -254,7 +269,7 @@ static bool one_run(const char *engine, const struct place *pl, bool exec,
 	return true;
 }
 
-/* Exploration: exec_abuse [EXEC_PROTECT_MAX [ENGINE]] */
+/* Exploration: exec_abuse [EXEC_PROTECT_MAX [ENGINE [launch]]] */
 int main(int argc, char **argv)
 {
 	static const char *const engines[] = { "classic", "mglru" };
@@ -271,6 +286,7 @@ int main(int argc, char **argv)
 			ksft_test_result_skip("the kernel has no vm.exec_protect_max\n");
 		ksft_finished();
 	}
+	launcher = argc > 3 && !strcmp(argv[3], "launch");
 	snprintf(spec, sizeof(spec), "1/%s", argc > 1 ? argv[1] : "-");
 	protect_require(spec);
 	if (knob_read(EXEC_PROTECT_MAX, buf, sizeof(buf)))
@@ -283,7 +299,8 @@ int main(int argc, char **argv)
 			long long bound;
 			bool acted;
 
-			if (argc > 2 && strcmp(argv[2], engines[e])) {
+			if (argc > 2 && strcmp(argv[2], "both") &&
+			    strcmp(argv[2], engines[e])) {
 				for (j = 0; j < CHECKS; j++)
 					ksft_test_result_skip("%s: not asked for\n", engines[e]);
 				continue;
