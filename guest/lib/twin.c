@@ -53,18 +53,9 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 
 	cg_enter(CGROUP, getpid());
 	if (c->launched) {
+		p = NULL;
 		launch(path, prot, len);
-		for (;;) {
-			if (read(cmd, &op, 1) != 1 || op == 'q')
-				exit(0);
-			resident = launch(path, prot, len);
-			if (write(res, &resident, sizeof(resident)) !=
-			    sizeof(resident))
-				exit(1);
-		}
-	}
-
-	if (c->anon) {
+	} else if (c->anon) {
 		p = mmap(NULL, len, prot | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
@@ -76,12 +67,17 @@ static void twin_child(const struct twin_config *c, bool exec, int cmd, int res)
 	} else {
 		p = map_file(path, prot, &len);
 	}
-	touch_pages(p, len);
+	if (p)
+		touch_pages(p, len);
 	for (;;) {
 		if (read(cmd, &op, 1) != 1 || op == 'q')
 			exit(0);
-		resident = resident_fraction(p, len);
-		touch_pages(p, len);
+		if (c->launched) {
+			resident = launch(path, prot, len);
+		} else {
+			resident = resident_fraction(p, len);
+			touch_pages(p, len);
+		}
 		if (write(res, &resident, sizeof(resident)) != sizeof(resident))
 			exit(1);
 	}

@@ -70,17 +70,8 @@ static void run_reader_child(int times);
 /* read() a file's first TWIN_MB, `times` times. */
 static void reader(int times)
 {
-	static char buf[1 << 20];
-	int fd = open(reader_path, O_RDONLY);
-	long long off;
-
-	if (fd < 0)
-		die("open %s: %s", reader_path, strerror(errno));
 	while (times--)
-		for (off = 0; off < TWIN_MB * MiB; off += sizeof(buf))
-			if (pread(fd, buf, sizeof(buf), off) <= 0)
-				die("pread: %s", strerror(errno));
-	close(fd);
+		file_read(reader_path, TWIN_MB * MiB);
 }
 
 static void run_reader(const char *path, int times)
