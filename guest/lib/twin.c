@@ -266,6 +266,8 @@ static bool twin_setup(const struct twin_config *c, const char **skip_reason)
 		cg_create(STREAM_CG, -1);
 	if (c->memory_low_mb)
 		cg_set(CGROUP, "memory.low", (long long)c->memory_low_mb * MiB);
+	if (c->memory_min_mb)
+		cg_set(CGROUP, "memory.min", (long long)c->memory_min_mb * MiB);
 	if (c->memory_high) {
 		cg_set(CGROUP, "memory.high", (long long)c->memory_max_mb * MiB);
 		cg_set(CGROUP, "memory.max", -1);
@@ -349,6 +351,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	r->cg_capped = cg_stat(CGROUP, "exec_protect_capped");
 	r->vm_unmapped = delta(vm_unmapped, vmstat_get("exec_protect_unmapped"));
 	r->cg_unmapped = cg_stat(CGROUP, "exec_protect_unmapped");
+	r->cg_low_events = cg_event(CGROUP, "low");
+	r->cg_oom_kills = cg_event(CGROUP, "oom_kill");
 	twin_stop(&exec_twin);
 	twin_stop(&read_twin);
 	cg_remove(CGROUP);
@@ -364,13 +368,15 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	ksft_print_msg("twin-result engine=%s anon=%d launched=%d global=%d low_mb=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld\n",
+	ksft_print_msg("twin-result engine=%s anon=%d launched=%d global=%d low_mb=%d min_mb=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld low_events=%lld oom_kills=%lld\n",
 		 c->engine, c->anon, c->launched, c->global, c->memory_low_mb,
+		 c->memory_min_mb,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
 		 c->protect ? c->protect : "keep", c->memory_max_mb,
 		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
-		 r->vm_rotate, r->cg_activate, r->cg_rotate, r->vm_unmapped);
+		 r->vm_rotate, r->cg_activate, r->cg_rotate, r->vm_unmapped,
+		 r->cg_low_events, r->cg_oom_kills);
 }
 
 bool twin_parse_args(int argc, char **argv, struct twin_config *c)
@@ -408,6 +414,8 @@ bool twin_parse_args(int argc, char **argv, struct twin_config *c)
 			c->global = atoi(v);
 		else if (!strcmp(k, "--low-mb"))
 			c->memory_low_mb = atoi(v);
+		else if (!strcmp(k, "--min-mb"))
+			c->memory_min_mb = atoi(v);
 		else {
 			fprintf(stderr, "unknown option '%s'\n", k);
 			return false;

@@ -27,6 +27,7 @@ struct twin_config {
 				 * cgroup, and the guest's memory is what is
 				 * short (global reclaim) */
 	int memory_low_mb;	/* memory.low of the twins' cgroup, 0: none */
+	int memory_min_mb;	/* memory.min of the twins' cgroup, 0: none */
 	bool memory_high;	/* set memory_max_mb as memory.high instead:
 				 * reclaim and throttling, never an OOM kill */
 	int twin_mb;		/* each twin's size */
@@ -53,6 +54,9 @@ struct twin_result {
 	long long vm_capped, cg_capped;
 	/* Pages kept while nothing mapped them (exec_protect_unmapped). */
 	long long vm_unmapped, cg_unmapped;
+	/* The twins' cgroup's memory.events: times reclaim went below
+	 * memory.low ("low"), and OOM kills in it. */
+	long long cg_low_events, cg_oom_kills;
 };
 
 /* Parse "--engine classic --protect 1 ..." into c; false on a bad option. */

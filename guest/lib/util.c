@@ -282,6 +282,14 @@ long long cg_stat(const char *name, const char *key)
 	return keyed_value(path, key);
 }
 
+long long cg_event(const char *name, const char *key)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/%s/memory.events", CGROUP_ROOT, name);
+	return keyed_value(path, key);
+}
+
 long long meminfo_kb(const char *key)
 {
 	return keyed_value("/proc/meminfo", key);
@@ -321,6 +329,24 @@ int spawn_child(const char *cg)
 			cg_enter(cg, getpid());
 	}
 	return pid;
+}
+
+void child_wait(pid_t pid, const char *what)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		die("%s failed", what);
+}
+
+void cg_reclaim(const char *name, const char *amount)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/%s/memory.reclaim", CGROUP_ROOT, name);
+	if (knob_write(path, amount, strlen(amount)) && errno != EAGAIN)
+		die("%s: %s", path, strerror(errno));
 }
 
 int spawn_ready(const char *cg, void (*setup)(void *), void *arg,

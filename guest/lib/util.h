@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "../tests/exec_protect_knobs.h"	/* EXEC_PROTECT* */
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
@@ -42,6 +43,11 @@ void cg_set(const char *name, const char *file, long long val);
 void cg_remove(const char *name);
 /* A key of a cgroup's memory.stat, or -1. */
 long long cg_stat(const char *name, const char *key);
+/* A key of the cgroup's memory.events ("low", "oom_kill"), -1 if none. */
+long long cg_event(const char *name, const char *key);
+/* Ask the cgroup's memory.reclaim for amount ("16M"); EAGAIN (it found
+ * less) is no error. */
+void cg_reclaim(const char *name, const char *amount);
 
 /* The rule's counters (activate, rotate) have not gone down since the
  * values in last[2], which are updated. Start with { 0, 0 }. */
@@ -61,6 +67,8 @@ void *map_file(const char *path, int prot, size_t *len);
 /* fork() a child that dies with its parent and, if cg is not NULL, sits
  * in that cgroup; returns 0 in the child, as fork() does. Dies on failure. */
 int spawn_child(const char *cg);
+/* Wait for a child that must exit with status 0; die naming what it did. */
+void child_wait(pid_t pid, const char *what);
 /* A stream child in cg that turns the engine's ("classic" or "mglru")
  * lists over; see util.c. */
 pid_t spawn_engine_stream(const char *cg, const char *engine);

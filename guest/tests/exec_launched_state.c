@@ -56,7 +56,6 @@ static void in_cgroup(const char *path, bool launch)
 {
 	size_t data = strstr(path, "stream") ? 64 * MiB : FILE_MB * MiB;
 
-	int status;
 	pid_t pid = spawn_child(CGROUP);
 
 	if (!pid) {
@@ -72,9 +71,7 @@ static void in_cgroup(const char *path, bool launch)
 		}
 		exit(0);
 	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		die("the child in %s failed", CGROUP);
+	child_wait(pid, "the child in " CGROUP);
 }
 
 /*
@@ -84,9 +81,7 @@ static void in_cgroup(const char *path, bool launch)
  */
 static void reclaim(const char *amount)
 {
-	if (knob_write(CGROUP_ROOT "/" CGROUP "/memory.reclaim", amount,
-		       strlen(amount)) && errno != EAGAIN)
-		die("memory.reclaim: %s", strerror(errno));
+	cg_reclaim(CGROUP, amount);
 }
 
 /* read once, launch through via, reclaim; with after, end the time and

@@ -74,7 +74,6 @@ static pid_t start_user(void)
 static void read_in_cgroup(const char *path, int times)
 {
 	static char buf[1 << 20];
-	int status;
 	pid_t pid = fork();
 
 	if (pid < 0)
@@ -96,9 +95,7 @@ static void read_in_cgroup(const char *path, int times)
 		}
 		exit(0);
 	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		die("reading %s failed", path);
+	child_wait(pid, "reading a twin");
 }
 
 static void evict_and_refault(const char *path, struct counts *c)
