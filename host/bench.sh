@@ -63,7 +63,7 @@ while read -r -a f; do
 	for i in "${!cols[@]}"; do V[${f[0]},${cols[$i]}]=${f[$i]}; done
 	all_var+=("${f[0]}")
 done < <(grep -v '^\(#\|$\)' "$TOP/bench/variants")
-for c in kernel engine protect mlock group baseline default; do
+for c in kernel engine protect mlock group baseline default min_ttl; do
 	[ -n "${V[${all_var[0]},$c]+set}" ] || die "bench/variants: no column '$c' in its header"
 done
 if [ -z "$variants" ]; then
@@ -89,7 +89,7 @@ if [ "$plan" = 1 ]; then
 		for s in ${scenarios//,/ }; do
 			m=$(scn_mem "$s")
 			for v in ${variants//,/ }; do
-				echo "$s $v $k mem=${m:-${BENCH_MEM%M}}M cpus=$BENCH_CPUS kernel=${V[$v,kernel]} engine=${V[$v,engine]} protect=${V[$v,protect]} mlock=${V[$v,mlock]}"
+				echo "$s $v $k mem=${m:-${BENCH_MEM%M}}M cpus=$BENCH_CPUS kernel=${V[$v,kernel]} engine=${V[$v,engine]} protect=${V[$v,protect]} mlock=${V[$v,mlock]} min_ttl=${V[$v,min_ttl]}"
 			done
 		done
 	done
@@ -130,7 +130,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
 	echo "disk_mbps $DISK_MBPS"
 	for v in ${variants//,/ }; do
-		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]}"
+		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]} min_ttl_ms=${V[$v,min_ttl]}"
 	done
 } > "$res/run.info"
 
@@ -174,7 +174,8 @@ for k in $(seq "$samples"); do
 			KERNEL=${kernel[${V[$v,kernel]}]} QEMU_MEM=${mem:-$BENCH_MEM}
 			if guest_boot "$boot" 400 bench/bench "/execfirst/bench/scenarios/$s.scn" \
 				--engine "${V[$v,engine]}" --protect "${V[$v,protect]}" \
-				--mlock "${V[$v,mlock]}" --sample "$k" > "$boot.log" 2>&1; then
+				--mlock "${V[$v,mlock]}" --min-ttl-ms "${V[$v,min_ttl]}" \
+				--sample "$k" > "$boot.log" 2>&1; then
 				mkdir -p "$res/raw/$s/$v"
 				{
 					echo "execfirst-sample 1"

@@ -11,9 +11,10 @@
  *	answers "NANOSECONDS MAJOR_FAULTS".
  *	With mlock, the text is locked first (what memlockd or vmtouch -l
  *	would do).
- *   app loop PAGES SECONDS FIRST
+ *   app loop PAGES SECONDS FIRST [LOCKED]
  *	calls functions FIRST, FIRST+1, ... (wrapping at PAGES) for SECONDS
- *	and prints "pages N" (how many it called).
+ *	and prints "pages N" (how many it called). With LOCKED, the first
+ *	LOCKED pages of the text are locked first.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,9 +106,14 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (!strcmp(argv[1], "loop") && argc == 5) {
+	if (!strcmp(argv[1], "loop") && (argc == 5 || argc == 6)) {
 		double end = now() + atof(argv[3]);
-		unsigned long n = 0;
+		unsigned long n = 0, locked = argc == 6 ? strtoul(argv[5], NULL, 0) : 0;
+
+		if (locked > pages || (locked && mlock(big_text, locked * PAGE))) {
+			perror("app: mlock");
+			return 1;
+		}
 
 		i = strtoul(argv[4], NULL, 0) % pages;
 		while (now() < end) {
@@ -121,6 +127,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 usage:
-	fprintf(stderr, "usage: app serve PAGES [mlock] | app loop PAGES SECONDS FIRST\n");
+	fprintf(stderr, "usage: app serve PAGES [mlock] | app loop PAGES SECONDS FIRST [LOCKED]\n");
 	return 2;
 }

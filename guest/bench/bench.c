@@ -3,11 +3,12 @@
  * The benchmark driver, run in the guest as PID 1's task:
  *
  *   bench SCENARIO_FILE [--engine classic|mglru|default]
- *         [--protect SPEC] [--mlock 0|1] [--sample K]
+ *         [--protect SPEC] [--mlock 0|1] [--min-ttl-ms N] [--sample K]
  *
  * (SPEC: bench/variants' protect column, "keep" or ON[/MAX[/MS]], see
- * guest/lib/knobs.h.) It sets the variant's reclaim engine and the rule's
- * sysctls, starts the
+ * guest/lib/knobs.h; N: bench/variants' min_ttl column, the multi-gen
+ * LRU's min_ttl_ms, 0 leaving it.) It sets the variant's reclaim engine,
+ * the rule's sysctls and min_ttl_ms, starts the
  * scenario's apps (executables from the disk, each with a data twin that
  * touches the same bytes through PROT_READ), warms them, then measures:
  * background loads run while the apps follow the scenario's pattern
@@ -600,6 +601,7 @@ static void pattern_fight(struct run *r)
 {
 	long procs = r->procs;
 	size_t pages = meminfo_kb("MemTotal") * 1024 / 100 * r->procs_pct / PAGE_SIZE;
+	size_t locked = 0;
 	double work[MAX_APPS], sum = 0, sq = 0, lo = 1e300, hi = 0;
 	FILE *out[MAX_APPS];
 	char cmd[160];
@@ -608,10 +610,20 @@ static void pattern_fight(struct run *r)
 		die("scenario: procs must be 1..%d", MAX_APPS);
 	if (pages > big_pages)
 		pages = big_pages;
+	/*
+	 * With mlock, each locks what a locker with a budget of half the
+	 * memory would give it (their text is more than memory: it cannot
+	 * all be locked), and the rest of its text fights as without.
+	 */
+	if (r->lock) {
+		locked = meminfo_kb("MemTotal") * 1024 / 2 / procs / PAGE_SIZE;
+		locked = locked < pages ? locked : pages;
+		printf("key fight.locked_mb_each %zu\n", locked * PAGE_SIZE >> 20);
+	}
 	printf("key fight.text_mb_each %zu\n", pages * PAGE_SIZE >> 20);
 	for (int i = 0; i < procs; i++) {
-		snprintf(cmd, sizeof(cmd), APPS_DIR "/big%d loop %zu %ld %zu", i,
-			 pages, r->duration, pages * i / procs);
+		snprintf(cmd, sizeof(cmd), APPS_DIR "/big%d loop %zu %ld %zu %zu", i,
+			 pages, r->duration, pages * i / procs, locked);
 		out[i] = popen(cmd, "r");
 		if (!out[i])
 			die("popen %s: %s", cmd, strerror(errno));
@@ -666,7 +678,7 @@ static void drop_caches(void)
 static void usage(const char *why)
 {
 	fprintf(stderr, "bench: %s\nusage: bench SCENARIO_FILE [--engine classic|mglru|default] "
-		"[--protect SPEC] [--mlock 0|1] [--sample K]\n"
+		"[--protect SPEC] [--mlock 0|1] [--min-ttl-ms N] [--sample K]\n"
 		"  SPEC: keep, or ON[/MAX[/MS]] (a field '-' leaves that sysctl)\n", why);
 	exit(2);
 }
@@ -675,6 +687,7 @@ static void usage(const char *why)
 struct opts {
 	const char *engine, *protect;
 	int lock, sample;
+	const char *min_ttl;	/* lru_gen/min_ttl_ms, "0" leaves it */
 };
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -683,7 +696,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	char why[200];
 	int i;
 
-	*o = (struct opts){ .engine = "default", .protect = "keep", .sample = 1 };
+	*o = (struct opts){ .engine = "default", .protect = "keep", .sample = 1,
+			    .min_ttl = "0" };
 	if (argc < 2 || argv[1][0] == '-')
 		usage("no scenario file given");
 	for (i = 2; i < argc; i++) {
@@ -698,6 +712,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				usage(why);
 		} else if (!strcmp(argv[i], "--mlock"))
 			o->lock = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--min-ttl-ms")) {
+			o->min_ttl = argv[++i];
+			if (strspn(o->min_ttl, "0123456789") != strlen(o->min_ttl) ||
+			    !*o->min_ttl || strlen(o->min_ttl) > 6)
+				usage("--min-ttl-ms takes milliseconds, 0 to 999999");
+		}
 		else if (!strcmp(argv[i], "--sample"))
 			o->sample = atoi(argv[++i]);
 		else
@@ -713,6 +733,7 @@ static void apply_variant(const struct opts *o, size_t mem)
 		{ "exec_protect", EXEC_PROTECT },
 		{ "exec_protect_max", EXEC_PROTECT_MAX },
 		{ "exec_protect_ms", EXEC_PROTECT_MS },
+		{ "min_ttl_ms", LRU_GEN_MIN_TTL },
 	};
 	const char *missing;
 	struct utsname u;
@@ -723,6 +744,12 @@ static void apply_variant(const struct opts *o, size_t mem)
 		die("cannot select the %s reclaim engine", o->engine);
 	if (!protect_set(o->protect, &missing))
 		die("--protect %s: this kernel has no %s", o->protect, missing);
+	if (atoi(o->min_ttl)) {
+		if (strcmp(o->engine, "mglru"))
+			die("--min-ttl-ms %s: needs --engine mglru", o->min_ttl);
+		if (knob_write(LRU_GEN_MIN_TTL, o->min_ttl, strlen(o->min_ttl)))
+			die("cannot set %s: %s", LRU_GEN_MIN_TTL, strerror(errno));
+	}
 	uname(&u);
 	printf("key kernel %s\n", u.release);
 	printf("key mem_total_mb %zu\n", mem >> 20);
@@ -735,8 +762,8 @@ static void apply_variant(const struct opts *o, size_t mem)
 /* What the scenario asks for, beside the apps (struct run). */
 struct plan {
 	const char *pattern, *stream, *abuser;
-	struct load ls, ldb, lz, la;
-	bool db, zipf;
+	struct load ls, ldb, lz, la, lp, lh;
+	bool db, zipf, probe;
 };
 
 /* Read the scenario file's keys into r and p; die on an unknown one. */
@@ -776,12 +803,21 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 	if (r->napps && !r->real)
 		printf("key app_mb %zu\n", r->app_len >> 20);
 
-	p->ls = (struct load){ p->stream, mem / 100 * sc_int("stream_pct", 300),
-			       sc_int("stream_mbps", 0), sample };
-	p->ldb = (struct load){ "sqlite", mem / 100 * sc_int("db_pct", 200), 0, sample };
-	p->lz = (struct load){ "zipf", p->ldb.size, 0, sample + 1000 };
-	p->la = (struct load){ NULL, mem / 100 * sc_int("abuser_pct", 66),
-			       sc_int("abuser_mbps", 0), sample };
+	p->ls = (struct load){ .kind = p->stream,
+			       .size = mem / 100 * sc_int("stream_pct", 300),
+			       .mbps = sc_int("stream_mbps", 0), .seed = sample,
+			       .stride = sc_int("stride_pages", 16),
+			       .memcg_mb = sc_int("stream_memcg_mb", 0) };
+	p->lp = (struct load){ .kind = "probe", .seed = sample };
+	p->lh = (struct load){ .kind = "hog", .seed = sample,
+			       .size = mem / 100 * sc_int("hog_pct", 0) };
+	p->probe = sc_int("probe", 0);
+	p->ldb = (struct load){ .kind = "sqlite", .seed = sample,
+				.size = mem / 100 * sc_int("db_pct", 200) };
+	p->lz = (struct load){ .kind = "zipf", .size = p->ldb.size,
+			       .seed = sample + 1000 };
+	p->la = (struct load){ .size = mem / 100 * sc_int("abuser_pct", 66),
+			       .mbps = sc_int("abuser_mbps", 0), .seed = sample };
 	p->db = sc_int("db", 0);
 	p->zipf = sc_int("zipf", 0);
 	r->nthink = sc_list("think_ms", "3000", r->think);
@@ -901,11 +937,15 @@ static void run_phase(struct run *r, struct plan *p, int phases, bool is_exec,
 		      double val[2][2])
 {
 	const char *prefix = phases == 1 ? "" : is_exec ? "exec." : "read.";
-	struct worker w[4] = { 0 };
+	struct worker w[6] = { 0 };
 
 	r->t0 = now_seconds();
+	if (p->lh.size)
+		worker_start(&w[5], "hog", &p->lh);
 	if (strcmp(p->stream, "none"))
 		worker_start(&w[0], "stream", &p->ls);
+	if (p->probe)
+		worker_start(&w[4], "probe", &p->lp);
 	if (p->db)
 		worker_start(&w[1], "sqlite", &p->ldb);
 	if (p->zipf)
@@ -920,6 +960,8 @@ static void run_phase(struct run *r, struct plan *p, int phases, bool is_exec,
 	val[is_exec][0] = worker_finish(&w[1], prefix);
 	worker_finish(&w[2], prefix);
 	val[is_exec][1] = worker_finish(&w[3], prefix);
+	worker_finish(&w[4], prefix);
+	worker_finish(&w[5], prefix);
 	if (phases == 2 && is_exec && vmstat_get("nr_exec_protected") >= 0)
 		printf("metric abuser.protected_max_mb %.1f MiB lower\n",
 		       protected_max_mb);

@@ -21,15 +21,20 @@ struct worker {
 	const char *name;
 	pid_t pid;
 	int fd;		/* read end of the result pipe */
+	char cgroup[64];	/* its memory cgroup, "" for none */
 };
 
 /* What a worker needs to know; sizes in bytes. */
 struct load {
-	const char *kind;	/* read, copy, mmap, pread-hot, sqlite,
-				 * zipf, abuser-exec, abuser-read */
-	size_t size;		/* how much of its file it uses */
+	const char *kind;	/* read, copy, mmap, pread-hot, strided,
+				 * kbuild, sqlite, zipf, abuser-exec,
+				 * abuser-read, probe, hog */
+	size_t size;		/* how much of its file (or memory) it uses */
 	int mbps;		/* speed limit, 0 for none */
 	unsigned int seed;
+	int stride;		/* strided: one page read in stride */
+	int memcg_mb;		/* run in a memory cgroup of its own with
+				 * this memory.max, 0 for none */
 };
 
 /* Runs in the child until SIGTERM (or, for a copy, until done), printing
@@ -101,6 +106,8 @@ int programs_read(const char *path, const char *names, struct program *p,
 /* Launch it in the root and wait: milliseconds; major faults, its
  * children's included, in *majflt. Dies if it fails. */
 double program_launch(const struct program *p, long *majflt);
+/* Start argv in the root in a child, its stdout to stderr (the console). */
+pid_t real_spawn(char *const *argv);
 /* In a child: become resident.py GROUP in the root (never returns). */
 void resident_exec(int group) __attribute__((noreturn));
 

@@ -43,6 +43,19 @@ static void __attribute__((noreturn)) real_exec(char *const *argv)
 	die("exec %s in %s: %s", argv[0], REAL_ROOT, strerror(errno));
 }
 
+pid_t real_spawn(char *const *argv)
+{
+	pid_t pid = spawn_child(NULL);
+
+	if (!pid) {
+		/* stdout is the sample's: what it says goes to the console */
+		if (dup2(2, 1) < 0)
+			die("dup2: %s", strerror(errno));
+		real_exec(argv);
+	}
+	return pid;
+}
+
 /* ---- footprints ---- */
 
 /* Add the pages of path (relative to root) in [first, first + n) that are

@@ -44,6 +44,23 @@ void *map_range(const char *path, int prot, size_t off, size_t len)
 	return p;
 }
 
+/* The cgroup a load runs in, if it has one of its own. */
+static void load_cgroup(const struct load *l, char *name, size_t len)
+{
+	snprintf(name, len, "bench-%s", l->kind);
+}
+
+/* File refaults so far: of the load's cgroup, or of the machine. */
+static long long load_refaults(const struct load *l)
+{
+	char cg[64];
+
+	if (!l->memcg_mb)
+		return vmstat_get("workingset_refault_file");
+	load_cgroup(l, cg, sizeof(cg));
+	return cg_stat(cg, "workingset_refault_file");
+}
+
 static size_t file_size(const char *path)
 {
 	struct stat st;
@@ -244,6 +261,161 @@ static void abuser(const struct load *l, FILE *out)
 		passes / (now_seconds() - t0));
 }
 
+/* The reader linux-mm used in 2026 to show the multi-gen LRU keeping
+ * faulted-in file pages too well: a file larger than the reader's memory
+ * cgroup, faulted in through mmap() one page in every stride, round and
+ * round; readahead and fault-around bring in the pages skipped. Refaults
+ * are the cgroup's (or the machine's, without one). */
+static void strided(const struct load *l, FILE *out)
+{
+	char *p = map_range(STREAM_FILE, PROT_READ, 0, l->size);
+	size_t step = (size_t)l->stride * PAGE_SIZE, off = 0;
+	long long r0 = load_refaults(l), r1;
+	double t0 = now_seconds(), pages = 0, t;
+	volatile char c;
+
+	while (!worker_stop) {
+		c = p[off];
+		(void)c;
+		pages++;
+		off = off + step >= l->size ? 0 : off + step;
+	}
+	r1 = load_refaults(l);
+	t = now_seconds() - t0;
+	fprintf(out, "metric strided.pages_s %.2f /s higher\n", pages / t);
+	fprintf(out, "metric strided.refaults_s %.2f /s lower\n",
+		r0 >= 0 && r1 >= 0 ? (r1 - r0) / t : -1);
+}
+
+/* A build: KBUILD_FILES small C files without headers (the bench root has
+ * none), each of a few hundred functions, compiled one after the other
+ * with the root's gcc -O2 -c, round and round; what it caches is gcc's
+ * code and libraries, the sources and the objects. */
+#define KBUILD_DIR	REAL_ROOT "/tmp/kbuild"
+#define KBUILD_FILES	48
+
+static void kbuild_sources(void)
+{
+	char path[256];
+	FILE *f;
+
+	mkdir(KBUILD_DIR, 0755);
+	for (int i = 0; i < KBUILD_FILES; i++) {
+		snprintf(path, sizeof(path), KBUILD_DIR "/f%d.c", i);
+		f = fopen(path, "w");
+		if (!f)
+			die("kbuild: %s: %s", path, strerror(errno));
+		for (int j = 0; j < 200; j++)
+			fprintf(f, "unsigned long f%d_%d(unsigned long x)\n"
+				"{\n\tfor (int i = 0; i < %d; i++)\n"
+				"\t\tx = x * %luUL + (x >> %d);\n\treturn x;\n}\n",
+				i, j, 3 + j % 7, 2654435761UL + i * 31 + j,
+				1 + (i + j) % 31);
+		if (fclose(f))
+			die("kbuild: %s: %s", path, strerror(errno));
+	}
+	sync();
+}
+
+static void kbuild(const struct load *l, FILE *out)
+{
+	char src[64], obj[64];
+	char *argv[] = { "/usr/bin/gcc", "-O2", "-c", src, "-o", obj, NULL };
+	double t0 = now_seconds(), files = 0, t1, worst = 0, killed = 0;
+	int status;
+	pid_t pid;
+
+	(void)l;
+	kbuild_sources();
+	t0 = now_seconds();
+	for (int i = 0; !worker_stop; i = (i + 1) % KBUILD_FILES) {
+		snprintf(src, sizeof(src), "/tmp/kbuild/f%d.c", i);
+		snprintf(obj, sizeof(obj), "/tmp/kbuild/f%d.o", i);
+		t1 = now_seconds();
+		pid = real_spawn(argv);
+		if (waitpid(pid, &status, 0) != pid)
+			die("kbuild: waitpid: %s", strerror(errno));
+		if (worker_stop)
+			break;		/* stopped meanwhile: not counted */
+		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+			killed++;	/* by the cgroup's OOM killer */
+			continue;
+		}
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			die("kbuild: gcc %s failed (status %#x)", src, status);
+		files++;
+		if (now_seconds() - t1 > worst)
+			worst = now_seconds() - t1;
+	}
+	fprintf(out, "metric kbuild.files_s %.3f /s higher\n",
+		files / (now_seconds() - t0));
+	fprintf(out, "metric kbuild.file_max_ms %.1f ms lower\n", 1000 * worst);
+	fprintf(out, "metric kbuild.gcc_killed %.0f count lower\n", killed);
+}
+
+/* After mmtests' stutterp: a probe that reads one page of a small mapped
+ * file every PROBE_MS and times it; a read that has to wait for the disk
+ * (the page reclaimed) is the stutter a user sees. */
+#define PROBE_MS	5
+#define PROBE_LEN	(4UL << 20)
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void probe(const struct load *l, FILE *out)
+{
+	size_t off = (file_size(STREAM_FILE) - PROBE_LEN) & ~(PAGE_SIZE - 1);
+	char *p = map_range(STREAM_FILE, PROT_READ, off, PROBE_LEN);
+	size_t n = 0, cap = 1 << 16, pg = 0;
+	double *lat = malloc(cap * sizeof(*lat)), t;
+	volatile char c;
+
+	(void)l;
+	if (!lat)
+		die("probe: out of memory");
+	touch_pages(p, PROBE_LEN);
+	while (!worker_stop) {
+		sleep_ms(PROBE_MS);
+		t = now_seconds();
+		c = p[pg * PAGE_SIZE];
+		(void)c;
+		t = now_seconds() - t;
+		pg = (pg + 1) % (PROBE_LEN / PAGE_SIZE);
+		if (n == cap && !(lat = realloc(lat, (cap *= 2) * sizeof(*lat))))
+			die("probe: out of memory");
+		lat[n++] = t;
+	}
+	if (!n)
+		return;
+	qsort(lat, n, sizeof(*lat), cmp_double);
+	fprintf(out, "metric probe.p99_us %.1f us lower\n", 1e6 * lat[n * 99 / 100]);
+	fprintf(out, "metric probe.max_us %.1f us lower\n", 1e6 * lat[n - 1]);
+	fprintf(out, "metric probe.reads %zu count higher\n", n);
+	free(lat);
+}
+
+/* An anonymous hog: size bytes, written page by page, round and round. */
+static void hog(const struct load *l, FILE *out)
+{
+	char *p = mmap(NULL, l->size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	double t0 = now_seconds(), bytes = 0;
+
+	if (p == MAP_FAILED)
+		die("hog: mmap: %s", strerror(errno));
+	while (!worker_stop) {
+		for (size_t o = 0; o < l->size && !worker_stop; o += PAGE_SIZE)
+			p[o]++;
+		bytes += l->size;
+	}
+	fprintf(out, "metric hog.mbps %.2f MB/s higher\n",
+		bytes / 1e6 / (now_seconds() - t0));
+}
+
 void load_run(const struct load *l, FILE *out)
 {
 	if (!strcmp(l->kind, "read") || !strcmp(l->kind, "copy") ||
@@ -251,6 +423,14 @@ void load_run(const struct load *l, FILE *out)
 		stream_io(l, out);
 	else if (!strcmp(l->kind, "mmap"))
 		stream_mmap(l, out);
+	else if (!strcmp(l->kind, "strided"))
+		strided(l, out);
+	else if (!strcmp(l->kind, "kbuild"))
+		kbuild(l, out);
+	else if (!strcmp(l->kind, "probe"))
+		probe(l, out);
+	else if (!strcmp(l->kind, "hog"))
+		hog(l, out);
 	else if (!strcmp(l->kind, "sqlite"))
 		db_sqlite(l, out);
 	else if (!strcmp(l->kind, "zipf"))
@@ -269,7 +449,13 @@ void worker_start(struct worker *w, const char *name, const struct load *l)
 		die("pipe: %s", strerror(errno));
 	w->name = name;
 	w->fd = p[0];
-	w->pid = spawn_child(NULL);
+	w->cgroup[0] = 0;
+	if (l->memcg_mb) {
+		load_cgroup(l, w->cgroup, sizeof(w->cgroup));
+		if (!cg_create(w->cgroup, (long long)l->memcg_mb << 20))
+			die("cannot create the cgroup %s", w->cgroup);
+	}
+	w->pid = spawn_child(w->cgroup[0] ? w->cgroup : NULL);
 	if (w->pid == 0) {
 		FILE *out = fdopen(p[1], "w");
 
@@ -304,8 +490,22 @@ double worker_finish(struct worker *w, const char *prefix)
 	}
 	fclose(in);
 	waitpid(w->pid, &status, 0);
+	w->pid = 0;
+	if (w->cgroup[0]) {
+		printf("metric %s%s.oom_kills %lld count lower\n", prefix,
+		       w->name, cg_event(w->cgroup, "oom_kill"));
+		cg_remove(w->cgroup);
+	}
+	/*
+	 * SIGKILL is not ours (we send SIGTERM): the OOM killer's, which a
+	 * variant may provoke (min_ttl_ms does, by design). That is a result
+	 * of the sample, not a failure of the harness.
+	 */
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+		printf("metric %s%s.killed 1 count lower\n", prefix, w->name);
+		return first;
+	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		die("worker %s failed (status %#x)", w->name, status);
-	w->pid = 0;
 	return first;
 }

@@ -9,6 +9,7 @@
 
 #include "../tests/exec_protect_knobs.h"	/* EXEC_PROTECT* */
 #define LRU_GEN_ENABLED	"/sys/kernel/mm/lru_gen/enabled"
+#define LRU_GEN_MIN_TTL	"/sys/kernel/mm/lru_gen/min_ttl_ms"
 #define LRU_GEN_DEBUG	"/sys/kernel/debug/lru_gen"
 #define CGROUP_ROOT	"/sys/fs/cgroup"
 #define DISK		"/mnt/disk"

@@ -59,10 +59,10 @@ planned() {	# planned DESC WANT ARGS...: --plan's output is WANT
 	fi
 }
 want=$(grep -v '^\(#\|$\)' "$here/../../bench/variants" |
-	awk -v m="$mem" 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s\n", $1, m, $2, $3, $4, $5 }')
+	awk -v m="$mem" 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s min_ttl=%s\n", $1, m, $2, $3, $4, $5, $9 }')
 planned "--plan: the default variants (default yes), columns by name, nothing built" \
 	"$want" --scenarios idle --samples 1
 planned "--plan: a variant's protect spec and a scenario's own guest size" \
-	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0
-tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0" \
+	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0
+tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0" \
 	--scenarios tight --variants classic-wu --samples 2

@@ -30,6 +30,10 @@ function sort_by_name(a, n,   i) {
 
 function plotfile(sc, s, kind) { return "plots/" sc "-" s "-" kind ".png" }
 
+function idle_s(m) { sub(/s_pct$/, "", m); sub(/.*[.]resident_/, "", m); return m + 0 }
+# The survival curve (its WHO) that stands for series s of scenario sc, or "".
+function curve_of(sc, s) { return sub(/[.]resident_pct$/, "", s) && (sc, "=" s) in curves ? s : "" }
+
 $4 == "info" { info[++ninfo] = $5; infov[ninfo] = $6; infoval[$5] = $6; next }
 {
 	sc = $1; var = $2
@@ -42,6 +46,15 @@ $4 == "metric" {
 	add(metrics, sc, $5)
 	val[sc, var, $5, ++nval[sc, var, $5]] = $6
 	unit[sc, $5] = $7; better[sc, $5] = $8
+}
+# A survival curve: the metrics WHO.resident_<T>s_pct (guest/bench/bench.c:
+# the share of WHO's text resident after T s idle) of a scenario make
+# curves[sc, 1..] (the WHOs) and idles[sc SUBSEP WHO, 1..] (their metrics,
+# by T). The curve replaces the plots over time of the series
+# WHO.resident_pct, which holds the same values (see curve_of).
+$4 == "metric" && match($5, /[.]resident_[0-9]+s_pct$/) {
+	add(curves, sc, substr($5, 1, RSTART - 1))
+	add(idles, sc SUBSEP substr($5, 1, RSTART - 1), sprintf("%012d", idle_s($5)) " " $5)
 }
 $4 == "series" {
 	add(series, sc, $5)
@@ -61,17 +74,19 @@ $4 == "vmstat" || $4 == "psi" {
 # scen["", 1..] by `key order` then name; per scenario: groups[sc, 1..]
 # classic, mglru, then the others; members[sc SUBSEP g, 1..] baseline
 # first, then by `key variant_order`, then by name; cols[sc, 1..] all
-# variants in that order; metrics, series and counters[sc, 1..] by name.
+# variants in that order; metrics, series, counters and curves[sc, 1..]
+# by name; allgroups["", 1..] every scenario's groups, in the same order.
 function load_order(   i, j, sc, var, g, o, n) {
 	for (i = 1; i <= scen[""]; i++) {
 		sc = scen["", i]
 		o = (sc, "order") in key ? sprintf("0%012d", key[sc, "order"]) : "1"
 		scen["", i] = o "/" sc " " sc
 		sort_by_name(metrics, sc); sort_by_name(series, sc); sort_by_name(counters, sc)
+		sort_by_name(curves, sc)
+		for (j = 1; j <= curves[sc]; j++) sort_by_key(idles, sc SUBSEP curves[sc, j])
 		for (j = 1; j <= vars[sc]; j++) {
 			var = vars[sc, j]; g = key[sc, var, "group"]
-			o = g == "classic" ? 0 : g == "mglru" ? 1 : 2
-			add(groups, sc, o "/" g " " g)
+			add(groups, sc, o_group(g))
 			if (var == key[sc, var, "baseline"]) o = "0"
 			else if ((sc, var, "variant_order") in key)
 				o = sprintf("1%012d", key[sc, var, "variant_order"])
@@ -80,10 +95,13 @@ function load_order(   i, j, sc, var, g, o, n) {
 			base[sc, g] = key[sc, var, "baseline"]
 		}
 		sort_by_key(groups, sc)
+		for (j = 1; j <= groups[sc]; j++) add(allgroups, "", o_group(groups[sc, j]))
 		for (j = 1; j <= groups[sc]; j++) {
 			g = groups[sc, j]; sort_by_key(members, sc SUBSEP g)
 			for (n = 1; n <= members[sc, g]; n++) cols[sc, ++cols[sc]] = members[sc, g, n]
 		}
 	}
 	sort_by_key(scen, "")
+	sort_by_key(allgroups, "")
 }
+function o_group(g) { return (g == "classic" ? 0 : g == "mglru" ? 1 : 2) "/" g " " g }

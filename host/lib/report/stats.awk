@@ -1,5 +1,10 @@
 # Statistics for the report, on samples x[1..n].
 
+# The report's one noise threshold: a cell whose CoeffVar (100 * Stddev /
+# |mean|) is above it is marked noisy.
+BEGIN { NOISY_CV = 20 }
+function noisy(cv) { return cv != "-" && cv > NOISY_CV }
+
 function abs(v) { return v < 0 ? -v : v }
 function amean(x, n,   i, s) { for (i = 1; i <= n; i++) s += x[i]; return s / n }
 function hmean(x, n,   i, s) { for (i = 1; i <= n; i++) s += 1 / x[i]; return n / s }
@@ -26,6 +31,22 @@ function welch_p(m1, v1, n1, m2, v2, n2,   a, b, t, df) {
 # P(|T| >= |t|) for Student's t with df degrees of freedom (df may be
 # fractional): the regularized incomplete beta I_x(df/2, 1/2), x = df/(df+t^2).
 function t_p(t, df) { return betai(df / 2, 0.5, df / (df + t * t)) }
+
+# The t with P(|T| >= t) = p for Student's t with df degrees of freedom
+# (t_crit(0.05, n - 1): the factor of a 95% confidence interval), by
+# bisection on t_p, which falls as t grows.
+function t_crit(p, df,   lo, hi, mid, i) {
+	lo = 0; hi = 1e4
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2
+		if (t_p(mid, df) > p) lo = mid; else hi = mid
+	}
+	return (lo + hi) / 2
+}
+
+# Half the width of the 95% confidence interval of the arithmetic mean of
+# n samples of variance v (Student's t, n - 1 degrees of freedom; n >= 2).
+function ci95(v, n) { return t_crit(0.05, n - 1) * sqrt(v / n) }
 
 # Regularized incomplete beta I_x(a, b) (Numerical Recipes, 6.4).
 function betai(a, b, x,   bt) {
