@@ -39,11 +39,19 @@ full) : "${samples:=5}" ;;
 esac
 [[ "$samples" =~ ^[1-9][0-9]*$ ]] || die "bench.sh: samples must be a positive number, not '$samples'"
 
-# Scenarios and variants: all by default, checked by name.
+# Scenarios and variants, checked by name. By default the full profile
+# runs every scenario on every default variant; the quick profile, the
+# scenarios that say "quick yes" on the variants whose quick column does.
 all_scn=$(cd "$TOP/bench/scenarios" && ls -- *.scn | sed 's/\.scn$//' |
 	while read -r s; do echo "$(awk '$1 == "order" { print $2 }' "$s.scn") $s"; done |
 	sort -n | cut -d' ' -f2)
-[ -n "$scenarios" ] || scenarios=$(echo $all_scn | tr ' ' ',')
+if [ -z "$scenarios" ]; then
+	for s in $all_scn; do
+		[ "$profile" = full ] || grep -qx 'quick yes' "$TOP/bench/scenarios/$s.scn" ||
+			continue
+		scenarios+=${scenarios:+,}$s
+	done
+fi
 ceiling=$(machine bench.max_mem_mb)
 scn_mem() { awk '$1 == "guest_mem_mb" { print $2 }' "$TOP/bench/scenarios/$1.scn"; }
 for s in ${scenarios//,/ }; do
@@ -63,12 +71,14 @@ while read -r -a f; do
 	for i in "${!cols[@]}"; do V[${f[0]},${cols[$i]}]=${f[$i]}; done
 	all_var+=("${f[0]}")
 done < <(grep -v '^\(#\|$\)' "$TOP/bench/variants")
-for c in kernel engine protect mlock group baseline default min_ttl; do
+for c in kernel engine protect mlock group baseline default quick min_ttl; do
 	[ -n "${V[${all_var[0]},$c]+set}" ] || die "bench/variants: no column '$c' in its header"
 done
 if [ -z "$variants" ]; then
 	for v in "${all_var[@]}"; do
-		[ "${V[$v,default]}" != yes ] || variants+=${variants:+,}$v
+		[ "${V[$v,default]}" = yes ] || continue
+		[ "$profile" = full ] || [ "${V[$v,quick]}" = yes ] || continue
+		variants+=${variants:+,}$v
 	done
 fi
 for v in ${variants//,/ }; do
@@ -95,6 +105,11 @@ if [ "$plan" = 1 ]; then
 	done
 	exit 0
 fi
+# What it will take, said before anything is built.
+nscn=$(echo "${scenarios//,/ }" | wc -w) nvar=$(echo "${variants//,/ }" | wc -w)
+ncells=$((samples * nscn * nvar)) skip=
+[ "$cont" = 0 ] || skip=" (a continued run skips the cells it has)"
+log "[bench] profile $profile: $nscn scenarios x $nvar variants x $samples samples = $ncells boots, about $((ncells * $(machine bench.cell_s) / 60)) min at $(machine bench.cell_s) s a boot under TCG (bench.cell_s in $MACHINES), plus the builds of kernels and images the first time$skip"
 "$TOP/host/lib/deps.sh" bench
 t_start=$(now)
 

@@ -775,7 +775,7 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 
 	for (i = 0; i < nr_kv; i++)
 		if (!strcmp(kv[i].key, "title") || !strcmp(kv[i].key, "primary") ||
-		    !strcmp(kv[i].key, "order") ||
+		    !strcmp(kv[i].key, "order") || !strcmp(kv[i].key, "quick") ||
 		    !strcmp(kv[i].key, "guest_mem_mb"))
 			printf("key %s %s\n", kv[i].key, sc_str(kv[i].key, ""));
 	p->pattern = sc_str("pattern", "switch");
@@ -826,8 +826,8 @@ static void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 	r->procs_pct = sc_int("procs_pct", 40);
 
 	for (i = 0; i < nr_kv; i++)
-		if (!kv[i].used)	/* title, primary, order, guest_mem_mb:
-					 * printed above */
+		if (!kv[i].used)	/* title, primary, order, quick,
+					 * guest_mem_mb: printed above */
 			die("scenario: unknown key '%s'", kv[i].key);
 	if (strcmp(p->abuser, "none") && strcmp(p->abuser, "exec") &&
 	    strcmp(p->abuser, "read") && strcmp(p->abuser, "both"))

@@ -17,7 +17,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 		"$bench" "${@:3}" --run bench-t-$$
 }
 
-tap_plan 11
+tap_plan 13
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -58,10 +58,20 @@ planned() {	# planned DESC WANT ARGS...: --plan's output is WANT
 		tap_ok 1 "$desc"
 	fi
 }
-want=$(grep -v '^\(#\|$\)' "$here/../../bench/variants" |
-	awk -v m="$mem" 'NR > 1 && $8 == "yes" { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s min_ttl=%s\n", $1, m, $2, $3, $4, $5, $9 }')
-planned "--plan: the default variants (default yes), columns by name, nothing built" \
-	"$want" --scenarios idle --samples 1
+plan_of() {	# plan_of AWK-CONDITION: bench/variants' cells for scenario idle
+	grep -v '^\(#\|$\)' "$here/../../bench/variants" |
+	awk -v m="$mem" "NR > 1 && $1"' { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s min_ttl=%s\n", $1, m, $2, $3, $4, $5, $10 }'
+}
+planned "--plan: the quick profile's variants (default and quick yes), columns by name, nothing built" \
+	"$(plan_of '$8 == "yes" && $9 == "yes"')" --scenarios idle --samples 1
+planned "--plan: the full profile's variants (default yes)" \
+	"$(plan_of '$8 == "yes"')" --profile full --scenarios idle --samples 1
+quick=$(grep -lx 'quick yes' "$here"/../../bench/scenarios/*.scn | wc -l)
+got=$(BUILD=$tmp/build "$bench" --plan --variants classic-on 2> /dev/null | wc -l)
+full=$(BUILD=$tmp/build "$bench" --plan --profile full --samples 1 --variants classic-on 2> /dev/null | wc -l)
+[ "$quick" -gt 0 ] && [ "$got" = "$quick" ] && [ "$full" = "$(ls "$here"/../../bench/scenarios/*.scn | wc -l)" ] && rc=0 || rc=1
+[ "$rc" = 0 ] || echo "# quick scenarios $quick, quick plan $got cells, full plan $full cells"
+tap_ok "$rc" "--plan: the quick profile runs the scenarios that say quick yes, the full one all"
 planned "--plan: a variant's protect spec and a scenario's own guest size" \
 	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0
 tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0" \

@@ -20,17 +20,21 @@ function legend() {
 	print "  p < 0.05 (Welch's two-sided t-test on the sample values). The test"
 	print "  needs two samples or more on both sides: with n=1 no test is possible,"
 	print "  and there is no mark."
+	print "- `~` after a mean: noisy, its CoeffVar is above " NOISY_CV "%."
 	print "- `>`: the scenario's primary metric. `-` as a value: none recorded."
 	print "- Reclaim tables: means over samples of `/proc/vmstat` deltas (pgscan,"
 	print "  pgsteal: sums of their kswapd, direct, khugepaged and proactive"
 	print "  counters that the kernel has, as common/derived defines them;"
 	print "  efficiency: pgsteal / pgscan * 100) and of memory pressure (psi, % of"
 	print "  wall time); `-`: the kernel does not have that counter."
+	print "- Survival plots (a scenario whose samples give `WHO.resident_<T>s_pct`):"
+	print "  the share of WHO's text left after T s idle, one line per variant"
+	print "  through the means, its bars from the lowest to the highest sample."
 	print ""
 }
 
-function header(   i, k, v) {
-	print "# execfirst benchmark report: " ("run" in infoval ? infoval["run"] : run)
+function run_info(   i, k, v) {
+	print "## The run"
 	print ""
 	for (i = 1; i <= ninfo; i++) {
 		k = info[i]; v = infov[i]
@@ -39,11 +43,11 @@ function header(   i, k, v) {
 	}
 	if (!plots) print "- plots: none, gnuplot is not installed"
 	print ""
-	legend()
 }
 
 # A table is lab[0..R] and cell[0..R, 1..C], row 0 the column names;
-# printed with the labels left-aligned and the cells right-aligned.
+# printed with the labels, and the cells of columns j with left[j] set,
+# left-aligned, the other cells right-aligned.
 function flush(   r, j, w, lw, line) {
 	for (r = 0; r <= R; r++) {
 		if (length(lab[r]) > lw) lw = length(lab[r])
@@ -53,20 +57,23 @@ function flush(   r, j, w, lw, line) {
 	print "```"
 	for (r = 0; r <= R; r++) {
 		line = sprintf("%-" lw "s", lab[r])
-		for (j = 1; j <= C; j++) line = line "  " sprintf("%" w[j] "s", cell[r, j])
+		for (j = 1; j <= C; j++)
+			line = line "  " sprintf("%" (j in left ? "-" : "") w[j] "s", cell[r, j])
 		sub(/ +$/, "", line)
 		print line
 	}
 	print "```"
-	R = 0; delete lab; delete cell
+	R = 0; delete lab; delete cell; delete left
 }
 
-# Welch's test says columns a and b of d[] differ at p < 0.05 (it needs
-# two samples or more on both sides).
-function differs(a, b) {
-	return d[a, "n"] >= 2 && d[b, "n"] >= 2 &&
-	    welch_p(d[a, "am"], d[a, "var"], d[a, "n"], d[b, "am"], d[b, "var"], d[b, "n"]) < 0.05
+# Welch's two-sided p between columns a and b of d[], or "-" when either
+# has fewer than two samples (no test). differs: p < 0.05.
+function welch(a, b) {
+	if (d[a, "n"] < 2 || d[b, "n"] < 2) return "-"
+	return welch_p(d[a, "am"], d[a, "var"], d[a, "n"], d[b, "am"], d[b, "var"], d[b, "n"])
 }
+function differs(a, b,   p) { p = welch(a, b); return p != "-" && p < 0.05 }
+function fmt_p(p) { return p < 0.001 ? "p < 0.001" : sprintf("p = %.3f", p) }
 
 # d[j, STAT] for the values of metric m of variant var, column j.
 function describe(j, sc, var, m, harmonic,   x, i, n) {
@@ -80,6 +87,7 @@ function describe(j, sc, var, m, harmonic,   x, i, n) {
 	d[j, "CoeffVar"] = d[j, "Mean"] == 0 ? "-" : 100 * d[j, "Stddev"] / abs(d[j, "Mean"])
 	d[j, "Min"] = minimum(x, n)
 	d[j, "Max"] = maximum(x, n)
+	d[j, "ci"] = n >= 2 ? ci95(d[j, "var"], n) : "-"
 }
 
 function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, mark, notes) {
@@ -90,7 +98,7 @@ function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, 
 	lab[0] = ""; lab[R = 1] = "  Samples"
 	for (j = 1; j <= C; j++) {
 		cell[0, j] = members[sc, g, j]
-		cell[1, j] = nsamp[sc, members[sc, g, j]] "            "
+		cell[1, j] = nsamp[sc, members[sc, g, j]] "             "
 	}
 	for (mi = 1; mi <= metrics[sc]; mi++) {
 		m = metrics[sc, mi]
@@ -109,11 +117,12 @@ function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, 
 			lower = better[sc, m] == "lower" || st[k] ~ /^(Stddev|CoeffVar)$/
 			for (j = 1; j <= C; j++) {
 				v = d[j, st[k]]
-				if (!d[j, "n"]) { cell[R, j] = "-            "; continue }
+				if (!d[j, "n"]) { cell[R, j] = "-             "; continue }
 				ds = !hasbase || !d[1, "n"] || v == "-" || d[1, st[k]] == "-" ? "-" : delta(v, d[1, st[k]], lower)
 				mark = st[k] == "Mean" && hasbase && j > 1 && differs(1, j)
-				cell[R, j] = sprintf("%s (%8s)%s", v == "-" ? "-" : fmt(v),
-				    ds == "-" ? "-" : ds "%", mark ? "*" : " ")
+				cell[R, j] = sprintf("%s (%8s)%s%s", v == "-" ? "-" : fmt(v),
+				    ds == "-" ? "-" : ds "%", mark ? "*" : " ",
+				    st[k] == "Mean" && noisy(d[j, "CoeffVar"]) ? "~" : " ")
 			}
 		}
 		delete d
@@ -158,80 +167,146 @@ function reclaim_table(sc,   names, n, i, j, var, scan, steal) {
 	print ""
 }
 
-# The headline: each scenario's primary metric on every variant, the mean
-# (+- Stddev with two samples or more) and the delta against the
-# variant's group baseline, marked as in the tables.
-function summary(   i, j, sc, m, var, b, harmonic, ds, mark) {
-	print "## Summary: each scenario's primary metric"
-	print ""
-	print "Mean over the samples (+- Stddev when there are two or more) and, in"
-	print "brackets, the change against the variant's group baseline (positive:"
-	print "better), with `*` where Welch's test finds it significant."
-	print ""
-	for (i = 1; i <= scen[""]; i++)
-		for (j = 1; j <= cols[scen["", i]]; j++) add(allv, "", cols[scen["", i], j])
-	C = allv[""]; lab[0] = "scenario: primary metric"
-	for (j = 1; j <= C; j++) cell[0, j] = allv["", j]
-	for (i = 1; i <= scen[""]; i++) {
-		sc = scen["", i]; m = key[sc, "primary"]
-		if (m == "") continue
-		lab[++R] = sc ": " m " (" better[sc, m] " is better)"
-		harmonic = unit[sc, m] ~ /\/s$/
-		for (j = 1; j <= C; j++) {
-			var = allv["", j]; b = base[sc, key[sc, var, "group"]]
-			describe(1, sc, b, m, harmonic); describe(2, sc, var, m, harmonic)
-			if (harmonic && (d[1, "Mean"] <= 0 || d[2, "Mean"] <= 0)) {
-				describe(1, sc, b, m, 0); describe(2, sc, var, m, 0)
-			}
-			if (!d[2, "n"]) { cell[R, j] = "-"; delete d; continue }
-			ds = var == b || !d[1, "n"] ? "" : delta(d[2, "Mean"], d[1, "Mean"], better[sc, m] == "lower")
-			mark = ds != "" && differs(1, 2)
-			cell[R, j] = fmt(d[2, "Mean"]) (d[2, "n"] >= 2 ? " +-" fmt(d[2, "Stddev"]) : "") \
-			    (ds == "" ? "" : " (" (ds == "-" ? "-" : ds "%") ")" (mark ? "*" : ""))
-			delete d
-		}
-	}
-	flush()
-	print ""
+# A variant "with the rule on" in scenario sc: its samples say
+# `key exec_protect 1`, and its group's baseline is the same engine (the
+# same `key lru_gen_enabled`) with the rule off (`key exec_protect 0`).
+# The summary's verdicts and the app-text check compare these pairs.
+function rule_pair(sc, var,   b) {
+	b = base[sc, key[sc, var, "group"]]
+	return key[sc, var, "exec_protect"] == "1" && key[sc, b, "exec_protect"] == "0" &&
+	    key[sc, b, "lru_gen_enabled"] == key[sc, var, "lru_gen_enabled"]
 }
 
-# The issue-13 check: no variant with the rule on (`key exec_protect 1`)
-# loses more app text (app.lost_pct) than its group's baseline when that
-# baseline is the same engine with the rule off (`key exec_protect 0`).
-# A higher mean is "MORE" when Welch's test finds it significant (p < 0.05,
-# two samples or more on both sides), otherwise "more, within noise".
-function rule_check(   i, j, sc, g, var, b, m, np, nbad, verdict) {
+# Did the rule help? Rule-on variant var against baseline b on metric m,
+# Welch's test on d[1] (b) and d[2] (var), from describe().
+function verdict(sc, var, b, m,   p, said, lower, better_on) {
+	lower = better[sc, m] == "lower"
+	said = "`" var "` " fmt(d[2, "am"]) " " unit[sc, m] " against `" b "` " \
+	    fmt(d[1, "am"]) " " unit[sc, m] " (" better[sc, m] " is better"
+	if (!d[1, "n"] || !d[2, "n"])
+		return "no verdict: `" (d[1, "n"] ? var : b) "` has no `" m "`"
+	p = welch(1, 2)
+	if (p == "-")
+		return "cannot tell: " said ", n=" d[2, "n"] " against n=" d[1, "n"] \
+		    "; Welch's test needs two samples or more on both sides)"
+	better_on = lower ? d[2, "am"] < d[1, "am"] : d[2, "am"] > d[1, "am"]
+	return (p >= 0.05 ? "no measurable difference" : better_on ? "the rule helped" : "the rule hurt") \
+	    ": " said ", " fmt_p(p) ")"
+}
+
+# The headline, one table per group: each scenario's primary metric on
+# each variant of the group, the arithmetic mean with its 95% confidence
+# interval, n and the ratio to the baseline's mean; under the table, what
+# the rule did in each scenario.
+function summary(   i, k, sc, g, m, b, var, nv, lines, said, head) {
+	print "## Summary: each scenario's primary metric"
+	print ""
+	print "Per group of variants, for each scenario its primary metric on each"
+	print "variant: the arithmetic mean over the samples, with `~` when noisy"
+	print "(CoeffVar, 100 * Stddev / |mean|, above " NOISY_CV "%); its 95% confidence"
+	print "interval (Student's t with n-1 degrees of freedom; `-` with one sample);"
+	print "n; and the ratio of the mean to the mean of the group's baseline (the"
+	print "scenario's first row), with `*` where Welch's two-sided t-test puts"
+	print "them apart at p < 0.05. Under each table, per scenario, each variant"
+	print "with the rule on (`key exec_protect 1`) against the baseline when that"
+	print "is the same engine with the rule off: helped or hurt (the difference"
+	print "is significant, p < 0.05, in the metric's better direction or against"
+	print "it) or no measurable difference. Rates are given as Amean here (the"
+	print "scenario tables give their Hmean). How the run was made: \"The run\","
+	print "below."
+	print ""
+	for (k = 1; k <= allgroups[""]; k++) {
+		g = allgroups["", k]; lines = ""
+		printf "### Group `%s`\n\n", g
+		lab[0] = "scenario"; C = 7
+		split("primary metric|better|variant|mean|95% CI|n|ratio", head, "|")
+		for (i = 1; i <= C; i++) cell[0, i] = head[i]
+		left[1] = left[2] = left[3] = 1
+		for (i = 1; i <= scen[""]; i++) {
+			sc = scen["", i]; m = key[sc, "primary"]; b = base[sc, g]
+			if (m == "" || !members[sc, g]) continue
+			describe(1, sc, b, m, 0); said = 0
+			for (nv = 1; nv <= members[sc, g]; nv++) {
+				var = members[sc, g, nv]
+				describe(2, sc, var, m, 0)
+				lab[++R] = nv == 1 ? sc : ""
+				cell[R, 1] = nv == 1 ? m : ""
+				cell[R, 2] = nv == 1 ? better[sc, m] : ""
+				cell[R, 3] = var
+				if (!d[2, "n"]) {
+					cell[R, 4] = "- "; cell[R, 5] = "-"; cell[R, 6] = 0; cell[R, 7] = "- "
+				} else {
+					cell[R, 4] = fmt(d[2, "am"]) (noisy(d[2, "CoeffVar"]) ? "~" : " ")
+					cell[R, 5] = d[2, "ci"] == "-" ? "-" : \
+					    "[" fmt(d[2, "am"] - d[2, "ci"]) ", " fmt(d[2, "am"] + d[2, "ci"]) "]"
+					cell[R, 6] = d[2, "n"]
+					cell[R, 7] = !d[1, "n"] || d[1, "am"] == 0 ? "- " : \
+					    fmt(d[2, "am"] / d[1, "am"]) (var != b && differs(1, 2) ? "*" : " ")
+				}
+				if (rule_pair(sc, var) && ++said)
+					lines = lines "- `" sc "`: " verdict(sc, var, b, m) "\n"
+			}
+			if (!said)
+				lines = lines "- `" sc "`: no verdict: no variant with the rule on beside `" b \
+				    "`, the same engine with it off.\n"
+			delete d
+		}
+		flush()
+		printf "\n%s\n", lines
+	}
+}
+
+# The issue-13 check, over every scenario: no variant with the rule on
+# (rule_pair) loses more app text (app.lost_pct) than the same engine with
+# the rule off. A higher mean is "MORE", and fails the scenario, when
+# Welch's test finds it significant (p < 0.05, two samples or more on both
+# sides); otherwise "more, within noise", or "more, untested" without a test.
+function rule_check(   i, j, sc, var, b, m, p, npairs, np, ntot, nbad, nsc, nfail, v, failed, line) {
 	m = "app.lost_pct"
 	print "## Check: the rule never costs app text"
 	print ""
 	print "Each variant with the rule on against its group's baseline, the same"
 	print "engine with the rule off: mean `" m "` (+- Stddev), lower is better."
+	print "A scenario fails when a variant with the rule on loses more, and"
+	print "Welch's test finds it significant (p < 0.05)."
 	print ""
 	lab[0] = "scenario: variant vs baseline"
 	cell[0, 1] = "rule on"; cell[0, 2] = "rule off"; cell[0, 3] = "verdict"; C = 3
 	for (i = 1; i <= scen[""]; i++) {
-		sc = scen["", i]
+		sc = scen["", i]; np = npairs = 0; failed = ""
 		for (j = 1; j <= cols[sc]; j++) {
-			var = cols[sc, j]; g = key[sc, var, "group"]; b = base[sc, g]
-			if (key[sc, var, "exec_protect"] != "1" || key[sc, b, "lru_gen_enabled"] != key[sc, var, "lru_gen_enabled"] ||
-			    key[sc, b, "exec_protect"] != "0" || !nval[sc, var, m] || !nval[sc, b, m])
-				continue
+			var = cols[sc, j]; b = base[sc, key[sc, var, "group"]]
+			if (!rule_pair(sc, var)) continue
+			npairs++
+			if (!nval[sc, var, m] || !nval[sc, b, m]) continue
 			describe(1, sc, b, m, 0); describe(2, sc, var, m, 0)
-			np++
-			if (d[2, "Mean"] <= d[1, "Mean"]) verdict = "ok"
-			else if (differs(1, 2)) { verdict = "MORE"; nbad++ }
-			else verdict = "more, within noise"
+			np++; p = welch(1, 2)
+			if (d[2, "Mean"] <= d[1, "Mean"]) v = "ok"
+			else if (p == "-") v = "more, untested (n < 2)"
+			else if (p < 0.05) {
+				v = "MORE, " fmt_p(p); nbad++
+				failed = failed (failed == "" ? "" : ", ") "`" var "` than `" b "` (" fmt_p(p) ")"
+			} else v = "more, within noise (" fmt_p(p) ")"
 			lab[++R] = sc ": " var " vs " b
 			cell[R, 1] = fmt(d[2, "Mean"]) " +-" fmt(d[2, "Stddev"]) " (n=" d[2, "n"] ")"
 			cell[R, 2] = fmt(d[1, "Mean"]) " +-" fmt(d[1, "Stddev"]) " (n=" d[1, "n"] ")"
-			cell[R, 3] = verdict
+			cell[R, 3] = v
 			delete d
 		}
+		line = line "- `" sc "`: "
+		if (!npairs) line = line "not checked: no variant with the rule on beside the same engine with it off\n"
+		else if (!np) line = line "not checked: no `" m "` recorded\n"
+		else {
+			nsc++; ntot += np
+			if (failed == "") line = line "pass (" np (np == 1 ? " pair" : " pairs") ")\n"
+			else { nfail++; line = line "FAIL: more app text lost by " failed "\n" }
+		}
 	}
-	if (np) flush()
-	if (!np) print "No pair to compare: no variant with the rule on beside its engine's rule-off baseline."
-	else if (nbad) printf "\n%d of %d pairs lose significantly more app text with the rule.\n", nbad, np
-	else printf "\nNone of %d pairs loses significantly more app text with the rule.\n", np
+	if (R) { flush(); print "" }
+	printf "%s\n", line
+	if (!nsc) print "Overall: nothing checked: no scenario has a variant with the rule on and `" m "` beside its engine with the rule off."
+	else if (nfail) printf "Overall: FAIL: in %d of %d checked scenarios a variant with the rule on loses significantly more app text (%d of %d pairs).\n", nfail, nsc, nbad, ntot
+	else printf "Overall: pass: in none of %d checked scenarios (%d pairs) does a variant with the rule on lose significantly more app text.\n", nsc, ntot
 	print ""
 }
 
@@ -240,8 +315,13 @@ function scenario(sc,   i, s) {
 	print ""
 	for (i = 1; i <= groups[sc]; i++) group_table(sc, groups[sc, i])
 	reclaim_table(sc)
+	for (i = 1; plots && i <= curves[sc]; i++) {
+		s = curves[sc, i]
+		printf "![%s: share of %s text left against idle time](%s)\n\n", sc, s, plotfile(sc, s, "survival")
+	}
 	for (i = 1; plots && i <= series[sc]; i++) {
 		s = series[sc, i]
+		if (curve_of(sc, s) != "") continue
 		printf "![%s: %s over time](%s)\n", sc, s, plotfile(sc, s, "time")
 		printf "![%s: %s distribution](%s)\n\n", sc, s, plotfile(sc, s, "dist")
 	}
@@ -249,8 +329,11 @@ function scenario(sc,   i, s) {
 
 END {
 	load_order()
-	header()
+	print "# execfirst benchmark report: " ("run" in infoval ? infoval["run"] : run)
+	print ""
 	summary()
 	rule_check()
+	run_info()
+	legend()
 	for (i = 1; i <= scen[""]; i++) scenario(scen["", i])
 }
