@@ -37,8 +37,7 @@ if command -v "$gnuplot" > /dev/null; then
 	terms=$("$gnuplot" -e 'set terminal' 2>&1 || true)
 	[[ ! $terms =~ [[:space:]]pngcairo[[:space:]] ]] || term=pngcairo
 	awk -v term="$term" -v derived="$derived" -f "$awk_dir/load.awk" -f "$awk_dir/stats.awk" \
-		-f "$awk_dir/plots.awk" \
-		"$tmp/stream" > "$tmp/plots.gp"
+		-f "$awk_dir/plots.awk" "$tmp/stream" > "$tmp/plots.gp"
 	mkdir "$tmp/plots"
 	(cd "$tmp" && "$gnuplot" plots.gp) || err "gnuplot failed on the plots of '$run'"
 fi

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # host/report.sh: Student's t against known values, the tables of a
-# hand-computed run (data/bench/run), significance marks, byte-identical
-# regeneration, plots, and each kind of malformed input named by file and
-# line with the old report left as it was.
+# hand-computed run (data/bench/run), significance and noise marks, the
+# summary's confidence intervals and verdicts, the app-text check,
+# byte-identical regeneration, plots (the survival curve's data without
+# gnuplot), and each kind of malformed input named by file and line with
+# the old report left as it was.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 report=$here/../report.sh
@@ -25,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 29
+tap_plan 38
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -37,32 +39,67 @@ check "t=1, df=1: p=0.5000; t=2, df=2: p=0.1835" \
 check "Welch {1,2,3} vs {4,5,6}: p=0.0213" is "$(p 'welch_p(2, 1, 3, 5, 1, 3)')" 0.0213
 check "Welch {10,20,30} vs {28..36 by 2}: fractional df, p=0.1670" \
 	is "$(p 'welch_p(20, 100, 3, 32, 10, 5)')" 0.1670
+# t_{0.975} from tables: 12.7062 (df 1), 4.3027 (df 2), 2.2281 (df 10).
+check "t_crit(0.05, df) for df 1, 2, 10: 12.7062 4.3027 2.2281" \
+	is "$(p 't_crit(0.05, 1)') $(p 't_crit(0.05, 2)') $(p 't_crit(0.05, 10)')" \
+	"12.7062 4.3027 2.2281"
 
 cp -r "$data/run" "$tmp/run"
 "$report" "$tmp/run" > /dev/null
 check "Amean, Stddev, CoeffVar and delta of a lower-is-better metric, primary marked" has \
-	'> Amean    app.switch_p95_ms  810.00 (   0.00%)   405.00 (  50.00%)*' \
-	'> Stddev   app.switch_p95_ms   10.00 (   0.00%)     5.00 (  50.00%)' \
-	'> CoeffVar app.switch_p95_ms    1.23 (   0.00%)     1.23 (   0.00%)'
+	'> Amean    app.switch_p95_ms  810.00 (   0.00%)    405.00 (  50.00%)*' \
+	'> Stddev   app.switch_p95_ms   10.00 (   0.00%)      5.00 (  50.00%)' \
+	'> CoeffVar app.switch_p95_ms    1.23 (   0.00%)      1.23 (   0.00%)'
 check "Hmean of a rate {100,150,300}=150, Stddev 104.08, CoeffVar 69.39, deltas" has \
-	'  Hmean    copy.mbps          150.00 (   0.00%)   150.00 (   0.00%)' \
-	'  Stddev   copy.mbps          104.08 (   0.00%)    40.41 (  61.17%)' \
-	'  CoeffVar copy.mbps           69.39 (   0.00%)    26.94 (  61.17%)' \
-	'  Max      copy.mbps          300.00 (   0.00%)   200.00 ( -33.33%)'
+	'  Hmean    copy.mbps          150.00 (   0.00%)~   150.00 (   0.00%)~' \
+	'  Stddev   copy.mbps          104.08 (   0.00%)     40.41 (  61.17%)' \
+	'  CoeffVar copy.mbps           69.39 (   0.00%)     26.94 (  61.17%)' \
+	'  Max      copy.mbps          300.00 (   0.00%)    200.00 ( -33.33%)'
 # shellcheck disable=SC2016 # the backticks are Markdown's
 check "a rate with a 0 falls back to Amean, with a note" has \
-	'  Amean    stalls           2.00 (   0.00%)    1.00 (  50.00%)' \
+	'  Amean    stalls           2.00 (   0.00%)~    1.00 (  50.00%)' \
 	'Note: `stalls` has a zero or negative value: Amean, not Hmean.'
 check "reclaim table: pgscan/pgsteal sums, efficiency, '-' for absent counters" has \
 	'pgscan                        1600.00     1300.00    2000.00' \
 	'reclaim efficiency %            58.33       73.08      75.00' \
 	'exec_protect_skipped                -        2.00          -'
-check "header lists run.info (accel as TCG); scenarios by key order, groups classic then mglru" \
-	is "$(grep -E '^- (accel|date)|^## |^Group' "$md" | tr '\n' '|')" \
-	"- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Summary: each scenario's primary metric|## Check: the rule never costs app text|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|"
-check "rule check: {40,50,60} with the rule against {10,20,30} without is MORE (p=0.021)" has \
-	'desktop-copy: classic-on vs classic-off  50.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)     MORE' \
-	'1 of 1 pairs lose significantly more app text with the rule.'
+# shellcheck disable=SC2016
+check "summary and check first, then run.info (accel as TCG); scenarios by key order" \
+	is "$(grep -E '^- (accel|date)|^##|^Group' "$md" | tr '\n' '|')" \
+	"## Summary: each scenario's primary metric|### Group \`classic\`, baseline \`classic-off\`|### Group \`mglru\`, baseline \`mglru-off\`|## Check: the rule never costs app text|## The run|- date: 2025-01-02 03:04:05 UTC|- accel: TCG|## How to read the tables|## Desktop app switching under a file copy (\`desktop-copy\`)|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## \`compile\`|Group \`classic\`, baseline \`classic-off\`:|Group \`mglru\`, baseline \`mglru-off\`:|## Text left after idle time (\`survival\`)|Group \`classic\`, baseline \`classic-off\`:|"
+# 95% intervals by hand: mean +- t_crit(0.05, n-1) * sd / sqrt(n);
+# {800,810,820}: 810 +- 4.30265 * 10 / sqrt(3) = 810 +- 24.84;
+# {700,900,800}: 800 +- 248.41; {90,110}: 100 +- 12.7062 * 10 = 100 +- 127.06.
+check "summary: mean, 95% CI by hand, n and ratio to the baseline; no CI with n=1" has \
+	'desktop-copy  app.switch_p95_ms  lower   classic-off  810.00   [785.16, 834.84]  3  1.00' \
+	'                                         classic-on   405.00   [392.58, 417.42]  3  0.50*' \
+	'                                         classic-on    50.00                  -  1  0.49' \
+	'desktop-copy  app.switch_p95_ms  lower   mglru-off  800.00   [551.59, 1048.41]  3  1.00' \
+	'compile       build.seconds      lower   mglru-off  100.00    [-27.06, 227.06]  2  1.00'
+# shellcheck disable=SC2016
+check "verdict: {400,405,410} with the rule against {800,810,820} without, lower is better: helped" has \
+	'- `desktop-copy`: the rule helped: `classic-on` 405.00 ms against `classic-off` 810.00 ms (lower is better, p < 0.001).'
+# survival's app.t50_s: {15,25,35} against {8,9,10}, Welch's t=2.76, df=2.04.
+# shellcheck disable=SC2016
+check "verdict: {15,25,35} against {8,9,10}, higher is better: no measurable difference (p=0.108)" has \
+	'- `survival`: no measurable difference: `classic-on` 25.00 s against `classic-off` 9.00 s (higher is better, p = 0.108).'
+# shellcheck disable=SC2016
+check "verdict: none without a rule-on variant beside the baseline (compile: no key exec_protect)" has \
+	'- `compile`: no verdict: no variant with the rule on to set against `classic-off` (the same engine, the rule off).'
+check "noisy: '~' for CoeffVar 40% (summary) and 173% (table), none for 11.1% and 20.00% exactly" has \
+	'survival      app.t50_s          higher  classic-off    9.00      [6.52, 11.48]  3  1.00' \
+	'                                         classic-on    25.00~     [0.16, 49.84]  3  2.78' \
+	'  Amean    app.resident_010s_pct   50.00 (   0.00%)     95.00 (  90.00%)*' \
+	'  Amean    app.resident_030s_pct    3.33 (   0.00%)~    40.00 (1100.00%)~'
+# shellcheck disable=SC2016
+check "legend: the noise threshold" has '- `~` after a mean: noisy, its CoeffVar is above 20%.'
+# shellcheck disable=SC2016
+check "rule check: {40,50,60} with the rule against {10,20,30} without is MORE (p=0.021): FAIL" has \
+	'desktop-copy: classic-on vs classic-off  50.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)  MORE, p = 0.021' \
+	'- `desktop-copy`: FAIL: more app text lost by `classic-on` than `classic-off` (p = 0.021).' \
+	'- `compile`: not checked: no variant with the rule on to set against the same engine with it off.' \
+	'- `survival`: not checked: no `app.lost_pct` recorded.' \
+	'Overall: FAIL: a variant with the rule on loses significantly more app text in 1 of 1 checked scenarios (1 of 1 pairs).'
 lost() {	# lost A B C: the rule-on samples' app.lost_pct, then a report
 	local k=0 v
 	for v; do
@@ -73,18 +110,34 @@ lost() {	# lost A B C: the rule-on samples' app.lost_pct, then a report
 	"$report" "$tmp/run" > /dev/null
 }
 lost 25 35 45
-check "rule check: {25,35,45} against {10,20,30} is more, within noise (p=0.14)" has \
-	'desktop-copy: classic-on vs classic-off  35.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)  more, within noise' \
-	'None of 1 pairs loses significantly more app text with the rule.'
+# shellcheck disable=SC2016
+check "rule check: {25,35,45} against {10,20,30} is more, within noise (p=0.14): pass" has \
+	'desktop-copy: classic-on vs classic-off  35.00 +-10.00 (n=3)  20.00 +-10.00 (n=3)  more, within noise (p = 0.140)' \
+	'- `desktop-copy`: pass (1 pair).' \
+	'Overall: pass: no variant with the rule on loses significantly more app text (1 scenario checked, 1 pair).'
 lost 20 20 20
 check "rule check: an equal mean is ok" has \
 	'desktop-copy: classic-on vs classic-off  20.00 +-0.00 (n=3)  20.00 +-10.00 (n=3)       ok'
 lost 40 50 60
+p95() {	# p95 A B C: the rule-on samples' app.switch_p95_ms, then a report
+	local k=0 v
+	for v; do
+		k=$((k + 1))
+		sed -i "s/^metric app.switch_p95_ms .*/metric app.switch_p95_ms $v ms lower/" \
+			"$tmp/run/raw/desktop-copy/classic-on/$k.txt"
+	done
+	"$report" "$tmp/run" > /dev/null
+}
+p95 1000 1010 1020
+# shellcheck disable=SC2016
+check "verdict: {1000,1010,1020} with the rule against {800,810,820}, lower is better: hurt" has \
+	'- `desktop-copy`: the rule hurt: `classic-on` 1010.00 ms against `classic-off` 810.00 ms (lower is better, p < 0.001).'
+p95 400 405 410
 check "'*' for equal-variance-0 means that differ" has \
-	'  Amean    app.errors           1.00 (   0.00%)     0.00 ( 100.00%)*'
+	'  Amean    app.errors           1.00 (   0.00%)      0.00 ( 100.00%)*'
 check "no '*' for an overlapping pair" hasnt '150.00 (   0.00%)*'
 check "no '*' with n=1, however large the delta" has \
-	'> Amean    build.seconds  102.00 (   0.00%)   50.00 (  50.98%)'
+	'> Amean    build.seconds  102.00 (   0.00%)    50.00 (  50.98%)'
 cp "$md" "$tmp/first.md"
 "$report" "$tmp/run/" > /dev/null
 check "a second run writes a byte-identical report.md" cmp "$tmp/first.md" "$md"
@@ -92,13 +145,30 @@ check "a second run writes a byte-identical report.md" cmp "$tmp/first.md" "$md"
 plots_ok() {
 	[ -s "$tmp/run/plots/desktop-copy-app.switch_ms-dist.png" ] &&
 	[ -s "$tmp/run/plots/compile-build.step_s-time.png" ] &&
-	has '![desktop-copy: app.switch_ms over time](plots/desktop-copy-app.switch_ms-time.png)'
+	[ -s "$tmp/run/plots/survival-app-survival.png" ] &&
+	[ ! -e "$tmp/run/plots/survival-app.resident_pct-time.png" ] &&
+	has '![desktop-copy: app.switch_ms over time](plots/desktop-copy-app.switch_ms-time.png)' \
+		'![survival: share of app text left against idle time](plots/survival-app-survival.png)' &&
+	hasnt 'survival-app.resident_pct'
 }
 if command -v gnuplot > /dev/null; then
-	check "plots drawn and linked" plots_ok
+	check "plots drawn and linked; survival: a curve instead of points over time" plots_ok
 else
-	tap_skip "plots drawn and linked (no gnuplot)"
+	tap_skip "plots drawn and linked; survival: a curve instead of points over time (no gnuplot)"
 fi
+# A stand-in gnuplot keeps the script: the survival curve's data, per
+# variant "IDLE MEAN MIN MAX" (classic-off at 10 s: {40,50,60}; at 30 s:
+# {0,0,10}), drawn with bars from min to max.
+# shellcheck disable=SC2016 # "$1" is the stand-in's own argument
+printf '#!/bin/sh\n[ "$1" = -e ] || cp "$1" %q\n' "$tmp/plots.gp" > "$tmp/gnuplot"
+chmod +x "$tmp/gnuplot"
+GNUPLOT=$tmp/gnuplot "$report" "$tmp/run" > /dev/null
+curve_data() {
+	grep -A4 -x '[$]d[0-9]* << EOD' "$tmp/plots.gp" | tr '\n' '|' |
+		grep -Fq '|3 100.00 100.00 100.00|10 50.00 40.00 60.00|30 3.33 0.00 10.00|EOD|' &&
+	grep -q '^plot .* using 1:2:3:4 with yerrorlines .*"classic-off", .*"classic-on"$' "$tmp/plots.gp"
+}
+check "survival curve: mean, min and max of each idle time's share, one line per variant" curve_data
 no_plots() {
 	has '- plots: none, gnuplot is not installed' && hasnt '![' && [ ! -e "$tmp/run/plots" ]
 }
@@ -139,8 +209,8 @@ cp -r "$data/recorded" "$tmp/rec"
 "$report" "$tmp/rec" > /dev/null
 md=$tmp/rec/report.md
 check "recorded samples: report made, measured values in the summary" has \
-	'exec-vs-exec: fight.pages (higher is better)                  18400.00                    -' \
-	'survival: app.t50_s (higher is better)                           15.00                    -'
+	'exec-vs-exec      fight.pages            higher  classic-off  18400.00        -  1    1.00' \
+	'survival          app.t50_s              higher  classic-off     15.00        -  1    1.00'
 cut=$tmp/rec/raw/survival/classic-off/1.txt
 head -n 118 "$data/recorded/raw/survival/classic-off/1.txt" > "$cut"
 cp "$md" "$tmp/good.md"

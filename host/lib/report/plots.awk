@@ -2,7 +2,8 @@
 # over time and their distribution (empirical CDF), one colour per variant;
 # and for each survival curve (load.awk), the share of text left against
 # idle time, one line per variant through the means with bars from the
-# lowest to the highest sample, instead of its series over time.
+# lowest to the highest sample, instead of its series over time (the
+# first variants' lines are the widest, so that equal curves all show).
 # Usage: awk -v term=TERMINAL -f load.awk -f stats.awk -f plots.awk STREAM
 # The script writes plots/*.png relative to the folder gnuplot runs in.
 
@@ -19,7 +20,8 @@ function curve_block(sc, who, var,   i, m, x, n, v, out) {
 		delete x
 	}
 	if (out == "") return ""
-	print "$d" ++b " << EOD"
+	b++
+	print "$d" b " << EOD"
 	printf "%s", out
 	print "EOD"
 	return "$d" b
@@ -38,8 +40,8 @@ END {
 			for (j = 1; j <= cols[sc]; j++) {
 				block = curve_block(sc, who, cols[sc, j])
 				if (block != "")
-					curve = curve (curve ? ", " : "") block \
-					    " using 1:2:3:4 with yerrorlines lt " j " title " q(cols[sc, j])
+					curve = curve (curve ? ", " : "") block " using 1:2:3:4 with yerrorlines lt " j \
+					    " lw " ((cols[sc] - j) * 1.5 + 1) " title " q(cols[sc, j])
 			}
 			print "set output " q(plotfile(sc, who, "survival"))
 			print "set title " q(sc ": share of " who " text left after idle time (mean; bars: min to max)")

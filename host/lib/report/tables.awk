@@ -73,6 +73,7 @@ function welch(a, b) {
 	return welch_p(d[a, "am"], d[a, "var"], d[a, "n"], d[b, "am"], d[b, "var"], d[b, "n"])
 }
 function differs(a, b,   p) { p = welch(a, b); return p != "-" && p < 0.05 }
+function count(n, what) { return n " " what (n == 1 ? "" : "s") }
 function fmt_p(p) { return p < 0.001 ? "p < 0.001" : sprintf("p = %.3f", p) }
 
 # d[j, STAT] for the values of metric m of variant var, column j.
@@ -120,9 +121,9 @@ function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, 
 				if (!d[j, "n"]) { cell[R, j] = "-             "; continue }
 				ds = !hasbase || !d[1, "n"] || v == "-" || d[1, st[k]] == "-" ? "-" : delta(v, d[1, st[k]], lower)
 				mark = st[k] == "Mean" && hasbase && j > 1 && differs(1, j)
-				cell[R, j] = sprintf("%s (%8s)%s%s", v == "-" ? "-" : fmt(v),
-				    ds == "-" ? "-" : ds "%", mark ? "*" : " ",
-				    st[k] == "Mean" && noisy(d[j, "CoeffVar"]) ? "~" : " ")
+				cell[R, j] = sprintf("%s (%8s)%-2s", v == "-" ? "-" : fmt(v),
+				    ds == "-" ? "-" : ds "%", (mark ? "*" : "") \
+				    (st[k] == "Mean" && noisy(d[j, "CoeffVar"]) ? "~" : ""))
 			}
 		}
 		delete d
@@ -184,40 +185,44 @@ function verdict(sc, var, b, m,   p, said, lower, better_on) {
 	said = "`" var "` " fmt(d[2, "am"]) " " unit[sc, m] " against `" b "` " \
 	    fmt(d[1, "am"]) " " unit[sc, m] " (" better[sc, m] " is better"
 	if (!d[1, "n"] || !d[2, "n"])
-		return "no verdict: `" (d[1, "n"] ? var : b) "` has no `" m "`"
+		return "no verdict: `" (d[1, "n"] ? var : b) "` has no `" m "`."
 	p = welch(1, 2)
 	if (p == "-")
 		return "cannot tell: " said ", n=" d[2, "n"] " against n=" d[1, "n"] \
-		    "; Welch's test needs two samples or more on both sides)"
+		    "; Welch's test needs two samples or more on both sides)."
 	better_on = lower ? d[2, "am"] < d[1, "am"] : d[2, "am"] > d[1, "am"]
 	return (p >= 0.05 ? "no measurable difference" : better_on ? "the rule helped" : "the rule hurt") \
-	    ": " said ", " fmt_p(p) ")"
+	    ": " said ", " fmt_p(p) ")."
 }
 
 # The headline, one table per group: each scenario's primary metric on
 # each variant of the group, the arithmetic mean with its 95% confidence
 # interval, n and the ratio to the baseline's mean; under the table, what
 # the rule did in each scenario.
-function summary(   i, k, sc, g, m, b, var, nv, lines, said, head) {
+function summary(   i, k, sc, g, m, b, var, nv, lines, said, head, bases) {
 	print "## Summary: each scenario's primary metric"
 	print ""
-	print "Per group of variants, for each scenario its primary metric on each"
-	print "variant: the arithmetic mean over the samples, with `~` when noisy"
-	print "(CoeffVar, 100 * Stddev / |mean|, above " NOISY_CV "%); its 95% confidence"
-	print "interval (Student's t with n-1 degrees of freedom; `-` with one sample);"
-	print "n; and the ratio of the mean to the mean of the group's baseline (the"
-	print "scenario's first row), with `*` where Welch's two-sided t-test puts"
-	print "them apart at p < 0.05. Under each table, per scenario, each variant"
-	print "with the rule on (`key exec_protect 1`) against the baseline when that"
-	print "is the same engine with the rule off: helped or hurt (the difference"
-	print "is significant, p < 0.05, in the metric's better direction or against"
-	print "it) or no measurable difference. Rates are given as Amean here (the"
-	print "scenario tables give their Hmean). How the run was made: \"The run\","
-	print "below."
+	print "Per group, each scenario's primary metric on each variant: the"
+	print "arithmetic mean over the samples (for rates too), `~` when noisy"
+	print "(CoeffVar above " NOISY_CV "%); its 95% confidence interval (Student's t,"
+	print "n-1 degrees of freedom; `-` with one sample); n; and the ratio of the"
+	print "mean to the group baseline's (the scenario's first row), `*` where"
+	print "Welch's two-sided t-test puts them apart at p < 0.05. Under each"
+	print "table, what the rule did: each variant with it on (`key exec_protect 1`)"
+	print "against the baseline when that is the same engine with it off. Helped"
+	print "or hurt: Welch's test finds the means apart (p < 0.05), the rule-on one"
+	print "better or worse in the metric's direction (its samples' `lower` or"
+	print "`higher`); otherwise no measurable difference. How the run was made:"
+	print "\"The run\", below."
 	print ""
 	for (k = 1; k <= allgroups[""]; k++) {
-		g = allgroups["", k]; lines = ""
-		printf "### Group `%s`\n\n", g
+		g = allgroups["", k]; lines = bases = ""
+		for (i = 1; i <= scen[""]; i++) {
+			b = "`" base[scen["", i], g] "`"
+			if (members[scen["", i], g] && !index(", " bases ", ", ", " b ", "))
+				bases = bases (bases == "" ? "" : ", ") b
+		}
+		printf "### Group `%s`, baseline %s\n\n", g, bases
 		lab[0] = "scenario"; C = 7
 		split("primary metric|better|variant|mean|95% CI|n|ratio", head, "|")
 		for (i = 1; i <= C; i++) cell[0, i] = head[i]
@@ -247,12 +252,13 @@ function summary(   i, k, sc, g, m, b, var, nv, lines, said, head) {
 					lines = lines "- `" sc "`: " verdict(sc, var, b, m) "\n"
 			}
 			if (!said)
-				lines = lines "- `" sc "`: no verdict: no variant with the rule on beside `" b \
-				    "`, the same engine with it off.\n"
+				lines = lines "- `" sc "`: no verdict: no variant with the rule on to set against `" b \
+				    "` (the same engine, the rule off).\n"
 			delete d
 		}
-		flush()
-		printf "\n%s\n", lines
+		if (R) { flush(); printf "\n%s\n", lines; continue }
+		print "No scenario of the group names its primary metric (`key primary`).\n"
+		delete cell; delete left
 	}
 }
 
@@ -294,19 +300,19 @@ function rule_check(   i, j, sc, var, b, m, p, npairs, np, ntot, nbad, nsc, nfai
 			delete d
 		}
 		line = line "- `" sc "`: "
-		if (!npairs) line = line "not checked: no variant with the rule on beside the same engine with it off\n"
-		else if (!np) line = line "not checked: no `" m "` recorded\n"
+		if (!npairs) line = line "not checked: no variant with the rule on to set against the same engine with it off.\n"
+		else if (!np) line = line "not checked: no `" m "` recorded.\n"
 		else {
 			nsc++; ntot += np
-			if (failed == "") line = line "pass (" np (np == 1 ? " pair" : " pairs") ")\n"
-			else { nfail++; line = line "FAIL: more app text lost by " failed "\n" }
+			if (failed == "") line = line "pass (" count(np, "pair") ").\n"
+			else { nfail++; line = line "FAIL: more app text lost by " failed ".\n" }
 		}
 	}
 	if (R) { flush(); print "" }
 	printf "%s\n", line
-	if (!nsc) print "Overall: nothing checked: no scenario has a variant with the rule on and `" m "` beside its engine with the rule off."
-	else if (nfail) printf "Overall: FAIL: in %d of %d checked scenarios a variant with the rule on loses significantly more app text (%d of %d pairs).\n", nfail, nsc, nbad, ntot
-	else printf "Overall: pass: in none of %d checked scenarios (%d pairs) does a variant with the rule on lose significantly more app text.\n", nsc, ntot
+	if (!nsc) print "Overall: nothing checked: no scenario records `" m "` on a variant with the rule on and on the same engine with it off."
+	else if (nfail) printf "Overall: FAIL: a variant with the rule on loses significantly more app text in %d of %d checked scenarios (%d of %d pairs).\n", nfail, nsc, nbad, ntot
+	else printf "Overall: pass: no variant with the rule on loses significantly more app text (%s checked, %s).\n", count(nsc, "scenario"), count(ntot, "pair")
 	print ""
 }
 
