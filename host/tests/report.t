@@ -100,15 +100,17 @@ check "rule check: {40,50,60} with the rule against {10,20,30} without is MORE (
 	'- `compile`: not checked: no variant with the rule on to set against the same engine with it off.' \
 	'- `survival`: not checked: no `app.lost_pct` recorded.' \
 	'Overall: FAIL: a variant with the rule on loses significantly more app text in 1 of 1 checked scenarios (1 of 1 pairs).'
-lost() {	# lost A B C: the rule-on samples' app.lost_pct, then a report
-	local k=0 v
+set_rule_on() {	# set_rule_on METRIC UNIT A B C: the rule-on samples' METRIC, then a report
+	local m=$1 unit=$2 k=0 v
+	shift 2
 	for v; do
 		k=$((k + 1))
-		sed -i "s/^metric app.lost_pct .*/metric app.lost_pct $v % lower/" \
+		sed -i "s/^metric $m .*/metric $m $v $unit lower/" \
 			"$tmp/run/raw/desktop-copy/classic-on/$k.txt"
 	done
 	"$report" "$tmp/run" > /dev/null
 }
+lost() { set_rule_on app.lost_pct % "$@"; }
 lost 25 35 45
 # shellcheck disable=SC2016
 check "rule check: {25,35,45} against {10,20,30} is more, within noise (p=0.14): pass" has \
@@ -119,15 +121,7 @@ lost 20 20 20
 check "rule check: an equal mean is ok" has \
 	'desktop-copy: classic-on vs classic-off  20.00 +-0.00 (n=3)  20.00 +-10.00 (n=3)       ok'
 lost 40 50 60
-p95() {	# p95 A B C: the rule-on samples' app.switch_p95_ms, then a report
-	local k=0 v
-	for v; do
-		k=$((k + 1))
-		sed -i "s/^metric app.switch_p95_ms .*/metric app.switch_p95_ms $v ms lower/" \
-			"$tmp/run/raw/desktop-copy/classic-on/$k.txt"
-	done
-	"$report" "$tmp/run" > /dev/null
-}
+p95() { set_rule_on app.switch_p95_ms ms "$@"; }
 p95 1000 1010 1020
 # shellcheck disable=SC2016
 check "verdict: {1000,1010,1020} with the rule against {800,810,820}, lower is better: hurt" has \
