@@ -88,8 +88,13 @@ done
 # The run's folder: checked now, written once the kernels are built.
 run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
 res=$TOP/results/$run_name
+# The series measured: a run never mixes two versions of it.
+series_sha1=$(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)
 if [ "$cont" = 1 ]; then
 	[ -f "$res/run.info" ] || die "bench.sh: --continue: no run named '$run_name' in results/"
+	was=$(awk '$1 == "series_sha1" { print $2 }' "$res/run.info")
+	[ "$was" = "$series_sha1" ] ||
+		die "bench.sh: --continue: results/$run_name measured series ${was:-unknown}, patches/ is now $series_sha1; a run never mixes two versions (start another RUN)"
 else
 	[ ! -e "$res/raw" ] || die "bench.sh: results/$run_name already exists; pick another RUN (or --continue it)"
 fi
@@ -137,7 +142,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "variants $variants"
 	echo "kernel $src_ver"
 	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
-	echo "series_sha1 $(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)"
+	echo "series_sha1 $series_sha1"
 	echo "harness $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "guest_mem $BENCH_MEM (a scenario's guest_mem_mb overrides it)"
 	echo "guest_cpus $BENCH_CPUS"
@@ -200,6 +205,9 @@ for k in $(seq "$samples"); do
 					echo "key group ${V[$v,group]}"
 					echo "key baseline ${V[$v,baseline]}"
 					echo "key sample $k"
+					echo "key series_sha1 $series_sha1"
+					echo "key ran_at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+					echo "key ran_on $(hostname) $ACCEL"
 					tr -d '\r' < "$boot/output.txt" |
 						grep -E '^(key|metric|vmstat|psi|series) '
 					echo "end"

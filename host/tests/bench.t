@@ -17,7 +17,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 		"$bench" "${@:3}" --run bench-t-$$
 }
 
-tap_plan 13
+tap_plan 14
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -44,6 +44,12 @@ rc=0
 "$bench" --run "bench-t-old-$$" > /dev/null 2> "$tmp/err" || rc=$?
 [ "$rc" != 0 ] && grep -q "already exists" "$tmp/err" && rc=0 || rc=1
 tap_ok "$rc" "an existing run is not overwritten"
+# A run is never continued on another version of the series.
+echo "series_sha1 000000000000" > "$here/../../results/bench-t-old-$$/run.info"
+rc=0
+BUILD=$tmp/build "$bench" --run "bench-t-old-$$" --continue --plan > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" != 0 ] && grep -q "measured series 000000000000.*never mixes" "$tmp/err" && [ ! -e "$tmp/build" ] && rc=0 || rc=1
+tap_ok "$rc" "--continue refuses a run of another version of the series, before building anything"
 
 # --plan: the cells, read from bench/variants by column name, and nothing
 # built. The default variants are those whose default column says yes.

@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 38
+tap_plan 39
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -184,7 +184,7 @@ rejected() {	# rejected FILE LINE [RUN]
 }
 bad=$tmp/run/raw/compile/classic-on/2.txt
 for c in "no-end 19" "not-a-number 9" "field-count 13" "bad-better 10" \
-	"unknown-record 17" "no-first-line 1"; do
+	"unknown-record 17" "no-first-line 1" "other-series 7"; do
 	read -r kind line <<< "$c"
 	cp "$data/malformed/$kind.txt" "$bad"
 	check "malformed ($kind): exit 1, names FILE:$line, report kept" rejected "$bad" "$line"

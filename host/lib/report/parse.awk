@@ -42,6 +42,7 @@ FILENAME ~ /(^|\/)run[.]info$/ {
 	else if (infokey[$1]++ && $1 !~ /^(continued|stopped|remeasured|note)$/)
 		fail($1 " given twice")
 	else print "", "", "", "info", $1, substr($0, length($1) + 2)
+	if ($1 == "series_sha1") run_series = substr($0, length($1) + 2)
 	next
 }
 FNR == 1 {
@@ -79,6 +80,9 @@ $1 == "key" {
 		fail("key " $2 " '" value "' does not match the path")
 	else if (value ~ /\t/)
 		fail("key " $2 ": tab in value")
+	else if ($2 == "series_sha1" && run_series != "" && value != run_series)
+		fail("a sample of series " value ", but run.info's is " \
+		    run_series ": a run never mixes two versions")
 	else if ($2 ~ /^(title|order|primary)$/)
 		agree(sc, $2, value)
 	else if ($2 ~ /^(group|variant_order)$/)
