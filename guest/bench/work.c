@@ -321,7 +321,7 @@ static void kbuild(const struct load *l, FILE *out)
 {
 	char src[64], obj[64];
 	char *argv[] = { "/usr/bin/gcc", "-O2", "-c", src, "-o", obj, NULL };
-	double t0 = now_seconds(), files = 0, t1, worst = 0, killed = 0;
+	double t0, t1, files = 0, worst = 0, killed = 0;
 	int status;
 	pid_t pid;
 
@@ -344,8 +344,8 @@ static void kbuild(const struct load *l, FILE *out)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			die("kbuild: gcc %s failed (status %#x)", src, status);
 		files++;
-		if (now_seconds() - t1 > worst)
-			worst = now_seconds() - t1;
+		t1 = now_seconds() - t1;
+		worst = t1 > worst ? t1 : worst;
 	}
 	fprintf(out, "metric kbuild.files_s %.3f /s higher\n",
 		files / (now_seconds() - t0));

@@ -138,10 +138,6 @@ int main(void)
 	stat_since(&kept);
 	left = file_residency(TEXT, FILE_MB * MiB);
 	active_kb = cg_stat(CGROUP, "active_file") / 1024;
-	ksft_print_msg("within the time: %.1f%% left, active_file %lld kB, inactive_file %lld kB, pgdeactivate +%lld, exec_protect_rotate +%lld\n",
-		       100 * left, active_kb,
-		       cg_stat(CGROUP, "inactive_file") / 1024,
-		       kept.deactivate, kept.rotate);
 	ksft_test_result(left >= 0.9 && active_kb * 1024 >= FILE_MB * MiB * 9 / 10 &&
 			 kept.deactivate <= SMALL && kept.rotate >= SMALL,
 			 "text used within the time stays on the active list (%.1f%% left, active_file %lld kB, pgdeactivate +%lld, exec_protect_rotate +%lld)\n",
