@@ -66,7 +66,7 @@ guest_accel() {
 # (picking ACCEL first if it is not set), run TASK, and set VERDICT; 0
 # only if the task ran and exited 0. Also honoured: QEMU_MEM, QEMU_CPUS
 # (machine.sh's defaults), BOOT_APPEND (kernel command-line words) and
-# BOOT_DISK_MBPS (throttle the disk). OUT gets console.log, output.txt,
+# BOOT_DISK_MBPS (throttle the disk; 0 or unset: not). OUT gets console.log, output.txt,
 # qemu.log, verdict and accel.
 guest_boot() {
 	[ -n "${ACCEL:-}" ] || guest_accel
@@ -95,7 +95,7 @@ guest_qemu() {
 	   fi ;;
 	esac
 	drive="file=$DISK,format=raw,if=virtio,snapshot=on"
-	[ -z "${BOOT_DISK_MBPS:-}" ] ||
+	[ "${BOOT_DISK_MBPS:-0}" = 0 ] ||
 		drive+=",throttling.bps-total=$((BOOT_DISK_MBPS * 1000000))"
 	cmd=("$QEMU" -machine "$QEMU_MACHINE" "${accel_args[@]}" -m "$QEMU_MEM"
 	     -smp "$QEMU_CPUS" -nographic -no-reboot -nodefaults
