@@ -603,6 +603,7 @@ static void pattern_fight(struct run *r)
 	size_t pages = meminfo_kb("MemTotal") * 1024 / 100 * r->procs_pct / PAGE_SIZE;
 	size_t locked = 0;
 	double work[MAX_APPS], sum = 0, sq = 0, lo = 1e300, hi = 0;
+	int killed = 0;
 	FILE *out[MAX_APPS];
 	char cmd[160];
 
@@ -629,8 +630,21 @@ static void pattern_fight(struct run *r)
 			die("popen %s: %s", cmd, strerror(errno));
 	}
 	for (int i = 0; i < procs; i++) {
-		if (fscanf(out[i], "pages %lf", &work[i]) != 1 || pclose(out[i]))
+		int got = fscanf(out[i], "pages %lf", &work[i]);
+		int st = pclose(out[i]);
+
+		/*
+		 * Killed by the OOM killer (the multi-gen LRU's min_ttl_ms
+		 * does that when it cannot keep the working set): a result,
+		 * counted, and that program did no work.
+		 */
+		if (got != 1 && st != -1 && WIFSIGNALED(st) &&
+		    WTERMSIG(st) == SIGKILL) {
+			killed++;
+			work[i] = 0;
+		} else if (got != 1 || st) {
 			die("big%d failed", i);
+		}
 		work[i] /= r->duration;
 		sum += work[i];
 		sq += work[i] * work[i];
@@ -638,8 +652,10 @@ static void pattern_fight(struct run *r)
 		hi = work[i] > hi ? work[i] : hi;
 	}
 	printf("metric fight.pages %.2f /s higher\n", sum);
+	printf("metric fight.killed %d count lower\n", killed);
 	/* Jain's index: 1 when all got the same, 1/n when one got all. */
-	printf("metric fight.fairness %.4f ratio higher\n", sum * sum / (procs * sq));
+	printf("metric fight.fairness %.4f ratio higher\n",
+	       sq > 0 ? sum * sum / (procs * sq) : 0);
 	printf("metric fight.min_max %.4f ratio higher\n", hi > 0 ? lo / hi : 0);
 }
 
