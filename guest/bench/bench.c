@@ -633,13 +633,8 @@ static void pattern_fight(struct run *r)
 		int got = fscanf(out[i], "pages %lf", &work[i]);
 		int st = pclose(out[i]);
 
-		/*
-		 * Killed by the OOM killer (the multi-gen LRU's min_ttl_ms
-		 * does that when it cannot keep the working set): a result,
-		 * counted, and that program did no work.
-		 */
-		if (got != 1 && st != -1 && WIFSIGNALED(st) &&
-		    WTERMSIG(st) == SIGKILL) {
+		/* Killed by the OOM killer: counted, and it did no work. */
+		if (got != 1 && st != -1 && oom_killed(st)) {
 			killed++;
 			work[i] = 0;
 		} else if (got != 1 || st) {

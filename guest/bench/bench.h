@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 
 #define BENCH_DISK	"/mnt/disk"
 #define PAGE_SIZE	4096UL
@@ -110,5 +111,16 @@ double program_launch(const struct program *p, long *majflt);
 pid_t real_spawn(char *const *argv);
 /* In a child: become resident.py GROUP in the root (never returns). */
 void resident_exec(int group) __attribute__((noreturn));
+
+/*
+ * A child's wait status says the OOM killer took it: the harness stops
+ * its children with SIGTERM, so a SIGKILL is the OOM killer's (which a
+ * variant such as min_ttl_ms may provoke by design): a result, not a
+ * failure.
+ */
+static inline bool oom_killed(int status)
+{
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
 
 #endif

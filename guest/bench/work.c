@@ -337,7 +337,7 @@ static void kbuild(const struct load *l, FILE *out)
 			die("kbuild: waitpid: %s", strerror(errno));
 		if (worker_stop)
 			break;		/* stopped meanwhile: not counted */
-		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+		if (oom_killed(status)) {
 			killed++;	/* by the cgroup's OOM killer */
 			continue;
 		}
@@ -497,12 +497,8 @@ double worker_finish(struct worker *w, const char *prefix)
 		       w->name, cg_event(w->cgroup, "oom_kill"));
 		cg_remove(w->cgroup);
 	}
-	/*
-	 * SIGKILL is not ours (we send SIGTERM): the OOM killer's, which a
-	 * variant may provoke (min_ttl_ms does, by design). That is a result
-	 * of the sample, not a failure of the harness.
-	 */
-	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+	/* Killed by the OOM killer: a result of the sample (oom_killed()). */
+	if (oom_killed(status)) {
 		printf("metric %s%s.killed 1 count lower\n", prefix, w->name);
 		return first;
 	}

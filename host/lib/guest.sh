@@ -66,8 +66,8 @@ guest_accel() {
 # (picking ACCEL first if it is not set), run TASK, and set VERDICT; 0
 # only if the task ran and exited 0. Also honoured: QEMU_MEM, QEMU_CPUS
 # (machine.sh's defaults), BOOT_APPEND (kernel command-line words) and
-# BOOT_DISK_MBPS (throttle the disk; 0 or unset: not). OUT gets console.log, output.txt,
-# qemu.log, verdict and accel.
+# BOOT_DISK_MBPS (throttle the disk; 0 or unset: not). OUT gets
+# console.log, output.txt, qemu.log, verdict and accel.
 guest_boot() {
 	[ -n "${ACCEL:-}" ] || guest_accel
 	guest_qemu "$@"
