@@ -511,6 +511,10 @@ static void pattern_launch(struct run *r)
 		ra = fp_resident(&p->fp, REAL_ROOT);
 		rt = fp_resident(&p->fp, TWIN_ROOT);
 		ma = program_launch(p, &fa);
+		if (ma < 0) {	/* the OOM killer's: counted, not timed */
+			p->killed++;
+			continue;
+		}
 		mt = fp_touch(&p->fp, TWIN_ROOT, &ft);
 		side_add(&r->sa, since(r), ma, fa, ra);
 		side_add(&r->st, since(r), mt, ft, rt);
@@ -523,6 +527,9 @@ static void pattern_launch(struct run *r)
 			printf("metric app.%s_majflt_per_launch %.2f faults lower\n",
 			       r->prog[k].name,
 			       (double)r->prog[k].majflt / r->prog[k].launches);
+	for (k = 0, fa = 0; k < r->nprogs; k++)
+		fa += r->prog[k].killed;
+	printf("metric app.launches_killed %ld count lower\n", fa);
 	/* Of what the same launches read from dropped caches. */
 	if (cold)
 		printf("metric app.cold_majflt_pct %.2f %% lower\n",
@@ -860,6 +867,8 @@ static void programs_warm(struct run *r)
 		p = &r->prog[i];
 		drop_caches();
 		p->cold_ms = program_launch(p, &p->cold_majflt);
+		if (p->cold_ms < 0)
+			die("%s: its cold launch was OOM-killed", p->name);
 		fp_from_tree(&p->fp);
 		printf("key %s.cold_ms %.1f\n", p->name, p->cold_ms);
 		printf("key %s.cold_majflt %ld\n", p->name, p->cold_majflt);
@@ -868,7 +877,8 @@ static void programs_warm(struct run *r)
 	}
 	for (i = 0; i < r->nprogs; i++) {
 		p = &r->prog[i];
-		program_launch(p, &f);
+		if (program_launch(p, &f) < 0)
+			die("%s: its warm-up launch was OOM-killed", p->name);
 		fp_touch(&p->fp, TWIN_ROOT, &f);
 		if (r->lock)
 			r->locker[r->nlockers++] = fp_lock(&p->fp);

@@ -100,12 +100,14 @@ struct program {
 	double cold_ms;
 	long cold_majflt;
 	long launches, majflt;	/* measured */
+	long killed;		/* launches the OOM killer took */
 };
 /* Read the programs named in names (comma-separated) from path into p. */
 int programs_read(const char *path, const char *names, struct program *p,
 		  int max);
 /* Launch it in the root and wait: milliseconds; major faults, its
- * children's included, in *majflt. Dies if it fails. */
+ * children's included, in *majflt. -1 if the OOM killer took it
+ * (oom_killed()); dies if it fails otherwise. */
 double program_launch(const struct program *p, long *majflt);
 /* Start argv in the root in a child, its stdout to stderr (the console). */
 pid_t real_spawn(char *const *argv);

@@ -347,6 +347,10 @@ double program_launch(const struct program *p, long *majflt)
 	}
 	if (wait4(pid, &st, 0, &ru) != pid)
 		die("wait4: %s", strerror(errno));
+	if (oom_killed(st)) {
+		*majflt = 0;
+		return -1;
+	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st))
 		die("%s (%s) failed: status %#x", p->name, p->argv[0], st);
 	/* A child's rusage includes the children it waited for: gcc's cc1
