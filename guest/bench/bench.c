@@ -242,11 +242,30 @@ static double app_run(struct app *a, long *majflt)
 	return ns / 1e6;
 }
 
+/* app_run(), or -1 if the app is gone because the OOM killer took it
+ * (oom_killed()): a result where a variant may provoke it (min_ttl_ms). */
+static double app_run_or_killed(struct app *a, long *majflt)
+{
+	int st;
+
+	if (waitpid(a->pid, &st, WNOHANG) == a->pid) {
+		if (!oom_killed(st))
+			die("an app exited: status %#x", st);
+		a->pid = -1;
+	}
+	if (a->pid < 0) {
+		*majflt = 0;
+		return -1;
+	}
+	return app_run(a, majflt);
+}
+
 static void app_stop(struct app *a)
 {
 	fclose(a->to);
 	fclose(a->from);
-	waitpid(a->pid, NULL, 0);
+	if (a->pid > 0)		/* -1: reaped, the OOM killer took it */
+		waitpid(a->pid, NULL, 0);
 	if (!a->fp)
 		munmap(a->res, a->len);
 }
@@ -573,6 +592,7 @@ static void pattern_survival(struct run *r)
 	long *idle = r->idle;
 	int n = r->nidle;
 	double prev_t = 0, prev_r = 100, t50 = -1;
+	int killed_a = 0, killed_t = 0;
 
 	if (n > r->napps)
 		die("scenario: idle_s has more entries than apps");
@@ -584,12 +604,18 @@ static void pattern_survival(struct run *r)
 			sleep_ms(50);
 		ra = 100 * resident_fraction(r->app[k].res, r->app_len);
 		rt = 100 * resident_fraction(r->twin[k].res, r->app_len);
-		ma = app_run(&r->app[k], &f);
-		mt = app_run(&r->twin[k], &f);
+		ma = app_run_or_killed(&r->app[k], &f);
+		mt = app_run_or_killed(&r->twin[k], &f);
 		printf("metric app.resident_%03lds_pct %.2f %% higher\n", idle[k], ra);
 		printf("metric twin.resident_%03lds_pct %.2f %% higher\n", idle[k], rt);
-		printf("metric app.resume_%03lds_ms %.2f ms lower\n", idle[k], ma);
-		printf("metric twin.resume_%03lds_ms %.2f ms lower\n", idle[k], mt);
+		if (ma >= 0)
+			printf("metric app.resume_%03lds_ms %.2f ms lower\n", idle[k], ma);
+		else
+			killed_a++;
+		if (mt >= 0)
+			printf("metric twin.resume_%03lds_ms %.2f ms lower\n", idle[k], mt);
+		else
+			killed_t++;
 		printf("series app.resident_pct %.3f %.2f\n", since(r), ra);
 		printf("series twin.resident_pct %.3f %.2f\n", since(r), rt);
 		if (t50 < 0 && ra < 50)
@@ -597,6 +623,9 @@ static void pattern_survival(struct run *r)
 		prev_t = idle[k];
 		prev_r = ra;
 	}
+	/* Apps the OOM killer took; their residency is still measured. */
+	printf("metric app.killed %d count lower\n", killed_a);
+	printf("metric twin.killed %d count lower\n", killed_t);
 	/* Never below half: T50 is at least the longest idle time. */
 	printf("key app.t50_censored %d\n", t50 < 0);
 	printf("metric app.t50_s %.2f s higher\n", t50 < 0 ? prev_t : t50);
