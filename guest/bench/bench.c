@@ -231,42 +231,56 @@ static double app_start(struct app *a, int i, size_t len, bool twin, bool lock)
 
 /* Run an app through its working text: milliseconds, and its major
  * faults in *majflt. */
-static double app_run(struct app *a, long *majflt)
+static bool app_ask(struct app *a, double *ms, long *majflt)
 {
 	double ns;
 
 	fputc('r', a->to);
 	fflush(a->to);
 	if (fscanf(a->from, "%lf %ld", &ns, majflt) != 2)
-		die("an app stopped answering");
-	return ns / 1e6;
+		return false;
+	*ms = ns / 1e6;
+	return true;
 }
 
-/* app_run(), or -1 if the app is gone because the OOM killer took it
- * (oom_killed()): a result where a variant may provoke it (min_ttl_ms). */
-static double app_run_or_killed(struct app *a, long *majflt)
+static double app_run(struct app *a, long *majflt)
 {
-	double ns;
+	double ms;
+
+	if (!app_ask(a, &ms, majflt))
+		die("an app stopped answering");
+	return ms;
+}
+
+/* The OOM killer took the app (oom_killed()), now or before; reaped
+ * once, then a->pid is -1. Dies if it ended any other way. */
+static bool app_gone(struct app *a, bool wait)
+{
 	int st;
 
-	if (waitpid(a->pid, &st, WNOHANG) == a->pid) {
-		if (!oom_killed(st))
-			die("an app exited: status %#x", st);
-		a->pid = -1;
-	}
-	if (a->pid < 0) {
-		*majflt = 0;
-		return -1;
-	}
-	fputc('r', a->to);
-	fflush(a->to);
-	if (fscanf(a->from, "%lf %ld", &ns, majflt) == 2)
-		return ns / 1e6;
-	/* Taken while it ran: the pipe ended; reap it. */
-	if (waitpid(a->pid, &st, 0) != a->pid || !oom_killed(st))
-		die("an app stopped answering");
+	if (a->pid < 0)
+		return true;
+	if (waitpid(a->pid, &st, wait ? 0 : WNOHANG) != a->pid)
+		return false;
+	if (!oom_killed(st))
+		die("an app ended: status %#x", st);
 	a->pid = -1;
+	return true;
+}
+
+/* app_run(), or -1 if the OOM killer took the app, before or while it
+ * ran: a result where a variant may provoke it (min_ttl_ms). */
+static double app_run_or_killed(struct app *a, long *majflt)
+{
+	double ms;
+
 	*majflt = 0;
+	if (app_gone(a, false))
+		return -1;
+	if (app_ask(a, &ms, majflt))
+		return ms;
+	if (!app_gone(a, true))
+		die("an app stopped answering");
 	return -1;
 }
 
@@ -529,7 +543,7 @@ static void pattern_switch(struct run *r)
  */
 static void pattern_launch(struct run *r)
 {
-	long cold = 0, fa, ft;
+	long cold = 0, killed = 0, fa, ft;
 	int k;
 
 	for (k = 0; since(r) + r->think[k % r->nthink] / 1000.0 < r->duration; k++) {
@@ -541,7 +555,7 @@ static void pattern_launch(struct run *r)
 		rt = fp_resident(&p->fp, TWIN_ROOT);
 		ma = program_launch(p, &fa);
 		if (ma < 0) {	/* the OOM killer's: counted, not timed */
-			p->killed++;
+			killed++;
 			continue;
 		}
 		mt = fp_touch(&p->fp, TWIN_ROOT, &ft);
@@ -556,9 +570,7 @@ static void pattern_launch(struct run *r)
 			printf("metric app.%s_majflt_per_launch %.2f faults lower\n",
 			       r->prog[k].name,
 			       (double)r->prog[k].majflt / r->prog[k].launches);
-	for (k = 0, fa = 0; k < r->nprogs; k++)
-		fa += r->prog[k].killed;
-	printf("metric app.launches_killed %ld count lower\n", fa);
+	printf("metric app.launches_killed %ld count lower\n", killed);
 	/* Of what the same launches read from dropped caches. */
 	if (cold)
 		printf("metric app.cold_majflt_pct %.2f %% lower\n",
@@ -636,11 +648,9 @@ static void pattern_survival(struct run *r)
 	/* Apps the OOM killer took (found at their resume or by now);
 	 * their residency is still measured. */
 	for (int k = 0; k < r->napps; k++) {
-		long f;
-
-		if (r->app[k].pid > 0 && app_run_or_killed(&r->app[k], &f) < 0)
+		if (r->app[k].pid > 0 && app_gone(&r->app[k], false))
 			killed_a++;
-		if (r->twin[k].pid > 0 && app_run_or_killed(&r->twin[k], &f) < 0)
+		if (r->twin[k].pid > 0 && app_gone(&r->twin[k], false))
 			killed_t++;
 	}
 	printf("metric app.killed %d count lower\n", killed_a);

@@ -100,7 +100,6 @@ struct program {
 	double cold_ms;
 	long cold_majflt;
 	long launches, majflt;	/* measured */
-	long killed;		/* launches the OOM killer took */
 };
 /* Read the programs named in names (comma-separated) from path into p. */
 int programs_read(const char *path, const char *names, struct program *p,
