@@ -38,13 +38,15 @@ image:
 
 # A/B benchmarks: PROFILE=quick|full, SAMPLES=N, SCENARIOS=a,b,
 # VARIANTS=x,y, RUN=name (results/RUN), CONTINUE=1 (go on with RUN),
-# PLAN=1 (print the cells and stop). See README and bench/.
+# REMEASURE=scenario/variant,... (with CONTINUE: measure those cells
+# again), PLAN=1 (print the cells and stop). See README and bench/.
 bench:
 	@host/bench.sh $(if $(PROFILE),--profile $(PROFILE)) \
 		$(if $(SAMPLES),--samples $(SAMPLES)) \
 		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
 		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN)) \
-		$(if $(CONTINUE),--continue) $(if $(PLAN),--plan)
+		$(if $(CONTINUE),--continue) $(if $(REMEASURE),--remeasure $(REMEASURE)) \
+		$(if $(PLAN),--plan)
 
 # Regenerate a run's report from its raw samples: make report RUN=name
 report:

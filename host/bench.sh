@@ -4,10 +4,13 @@
 # samples kept under results/<run>/raw, and the report made from them.
 # Usage: host/bench.sh [--profile quick|full] [--samples N]
 #                      [--scenarios a,b] [--variants x,y] [--run NAME]
-#                      [--continue] [--plan]
+#                      [--continue [--remeasure s/v,...]] [--plan]
 # (make bench PROFILE=... SAMPLES=... SCENARIOS=... VARIANTS=... RUN=...
-#  CONTINUE=1). --continue goes on with an existing run (one that was
-# stopped, or more samples): cells already measured are kept, not re-run.
+#  CONTINUE=1 REMEASURE=...). --continue goes on with an existing run (one
+# that was stopped, or more samples): cells already measured are kept, not
+# re-run. --remeasure drops the samples of the cells named
+# (SCENARIO/VARIANT) first, so the run measures them again, all with the
+# harness as it is now; run.info records it.
 # --plan prints the cells ("SCENARIO VARIANT SAMPLE", in the order they
 # would run) and the guest each gets, and stops before building anything.
 . "$(dirname "$0")/lib/lib.sh"
@@ -19,7 +22,7 @@ BENCH_CPUS=$(machine bench.cpus)
 DISK_MBPS=$(machine bench.disk_mbps)
 QEMU_CPUS=$BENCH_CPUS BOOT_DISK_MBPS=$DISK_MBPS
 
-profile=quick samples= scenarios= variants= run_name= cont=0 plan=0
+profile=quick samples= scenarios= variants= run_name= cont=0 plan=0 remeasure=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--profile) profile=$2; shift 2 ;;
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--variants) variants=$2; shift 2 ;;
 	--run) run_name=$2; shift 2 ;;
 	--continue) cont=1; shift ;;
+	--remeasure) remeasure=$2; shift 2 ;;
 	--plan) plan=1; shift ;;
 	*) die "bench.sh: unknown option '$1' (see the usage at the top of host/bench.sh)" ;;
 	esac
@@ -84,6 +88,11 @@ fi
 for v in ${variants//,/ }; do
 	[ -n "${V[$v,kernel]+set}" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
 done
+[ -z "$remeasure" ] || [ "$cont" = 1 ] || die "bench.sh: --remeasure goes with --continue"
+for c in ${remeasure//,/ }; do
+	[[ ",$scenarios," == *",${c%%/*},"* && ",$variants," == *",${c#*/},"* && "$c" == */* ]] ||
+		die "bench.sh: --remeasure: '$c' is not SCENARIO/VARIANT of this run's scenarios and variants"
+done
 
 # The run's folder: checked now, written once the kernels are built.
 run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
@@ -128,8 +137,12 @@ KERNEL=${kernel[patched]}
 guest_accel
 log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${ACCEL^^}"
 
+harness=$(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)
 if [ "$cont" = 1 ]; then
-	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell; cells already measured kept" >> "$res/run.info"
+	for c in ${remeasure//,/ }; do rm -rf "${res:?}/raw/$c"; done
+	[ -z "$remeasure" ] ||
+		echo "remeasured $(date -u +%Y-%m-%dT%H:%M:%SZ) ${remeasure//,/ } (their samples dropped, measured again by harness $harness)" >> "$res/run.info"
+	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell, harness $harness; cells already measured kept" >> "$res/run.info"
 fi
 mkdir -p "$res/raw"
 src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknown)
@@ -143,7 +156,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "kernel $src_ver"
 	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
 	echo "series_sha1 $series_sha1"
-	echo "harness $(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)"
+	echo "harness $harness"
 	echo "guest_mem $BENCH_MEM (a scenario's guest_mem_mb overrides it)"
 	echo "guest_cpus $BENCH_CPUS"
 	echo "accel $ACCEL"
@@ -207,6 +220,7 @@ for k in $(seq "$samples"); do
 					echo "key sample $k"
 					echo "key series_sha1 $series_sha1"
 					echo "key ran_at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+					echo "key harness $harness"
 					echo "key ran_on $(hostname) $ACCEL"
 					tr -d '\r' < "$boot/output.txt" |
 						grep -E '^(key|metric|vmstat|psi|series) '

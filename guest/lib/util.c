@@ -325,6 +325,9 @@ int spawn_child(const char *cg)
 		die("fork: %s", strerror(errno));
 	if (!pid) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* A harness may spare itself from the OOM killer; the
+		 * workloads it starts never are. */
+		knob_set("/proc/self/oom_score_adj", "0");
 		if (cg)
 			cg_enter(cg, getpid());
 	}

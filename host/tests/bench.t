@@ -17,7 +17,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 		"$bench" "${@:3}" --run bench-t-$$
 }
 
-tap_plan 14
+tap_plan 16
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -26,6 +26,10 @@ refused "an unknown scenario is named, with the ones there are" \
 refused "an unknown variant is named" "no variant named 'classic-maybe'" \
 	--variants classic-on,classic-maybe
 refused "--continue needs an existing run" "no run named" --continue
+refused "--remeasure goes only with --continue" "--remeasure goes with --continue" \
+	--remeasure idle/vanilla
+refused "--remeasure names a cell that is not SCENARIO/VARIANT of the run" \
+	"'idle/nope' is not SCENARIO/VARIANT" --continue --remeasure idle/nope
 # The bench disk's ceiling (common/machines), lowered below the default
 # guest: a scenario that takes the default is refused, naming the file.
 sed 's/^bench.max_mem_mb .*/bench.max_mem_mb 256/' "$here/../../common/machines" > "$tmp/machines"
