@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 39
+tap_plan 40
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -135,6 +135,18 @@ check "no '*' with n=1, however large the delta" has \
 cp "$md" "$tmp/first.md"
 "$report" "$tmp/run/" > /dev/null
 check "a second run writes a byte-identical report.md" cmp "$tmp/first.md" "$md"
+# OOM kills: a count metric named *killed, >0 in one of two samples.
+cp -r "$tmp/run" "$tmp/oom"
+for k in 1 2; do
+	sed -i "s/^end$/metric stream.killed $((2 - k)) count lower\nend/" \
+		"$tmp/oom/raw/desktop-copy/classic-on/$k.txt"
+done
+sed -i 's/^end$/metric stream.killed 0 count lower\nend/' "$tmp/oom/raw/desktop-copy/classic-off/1.txt"
+"$report" "$tmp/oom" > /dev/null
+# shellcheck disable=SC2016
+check "summary: the OOM killer's takings, per variant that had any" eval \
+	'md=$tmp/oom/report.md has "- \`desktop-copy\`: the OOM killer took workers on \`classic-on\`: \`stream.killed\` in 1 of 2 samples (mean 0.50)." &&
+	 md=$tmp/oom/report.md hasnt "workers on \`classic-off\`"'
 
 plots_ok() {
 	[ -s "$tmp/run/plots/desktop-copy-app.switch_ms-dist.png" ] &&

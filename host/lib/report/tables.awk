@@ -195,6 +195,22 @@ function verdict(sc, var, b, m,   p, said, lower, better_on) {
 	    ": " said ", " fmt_p(p) ")."
 }
 
+# What the OOM killer took in variant var's samples: each count metric
+# named *killed ("stream.killed", "app.launches_killed"), as "`M` in K of
+# N samples (mean X)" for those it took anything in, or "".
+function kills(sc, var,   mi, m, s, n, k, t, said) {
+	for (mi = 1; mi <= metrics[sc]; mi++) {
+		m = metrics[sc, mi]
+		if (m !~ /killed$/ || !(n = nval[sc, var, m])) continue
+		k = t = 0
+		for (s = 1; s <= n; s++)
+			if (val[sc, var, m, s] > 0) { k++; t += val[sc, var, m, s] }
+		if (k) said = said (said == "" ? "" : ", ") "`" m "` in " k " of " n \
+		    " samples (mean " fmt(t / n) ")"
+	}
+	return said
+}
+
 # The headline, one table per group: each scenario's primary metric on
 # each variant of the group, the arithmetic mean with its 95% confidence
 # interval, n and the ratio to the baseline's mean; under the table, what
@@ -212,7 +228,9 @@ function summary(   i, k, sc, g, m, b, var, nv, lines, said, head, bases) {
 	print "against the baseline when that is the same engine with it off. Helped"
 	print "or hurt: Welch's test finds the means apart (p < 0.05), the rule-on one"
 	print "better or worse in the metric's direction (its samples' `lower` or"
-	print "`higher`); otherwise no measurable difference. How the run was made:"
+	print "`higher`); otherwise no measurable difference. Where the OOM killer"
+	print "took workers (count metrics named `*killed`), a line says so: that"
+	print "variant's figures are those of what it left. How the run was made:"
 	print "\"The run\", below."
 	print ""
 	for (k = 1; k <= allgroups[""]; k++) {
@@ -254,6 +272,10 @@ function summary(   i, k, sc, g, m, b, var, nv, lines, said, head, bases) {
 			if (!said)
 				lines = lines "- `" sc "`: no verdict: no variant with the rule on to set against `" b \
 				    "` (the same engine, the rule off).\n"
+			for (nv = 1; nv <= members[sc, g]; nv++)
+				if ((said = kills(sc, members[sc, g, nv])) != "")
+					lines = lines "- `" sc "`: the OOM killer took workers on `" \
+					    members[sc, g, nv] "`: " said ".\n"
 			delete d
 		}
 		if (R) { flush(); printf "\n%s\n", lines; continue }
