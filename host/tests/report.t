@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 40
+tap_plan 42
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -208,6 +208,14 @@ fails() {	# fails WORD COMMAND...: non-zero exit, WORD in the message
 }
 check "an unknown option is refused, naming it" fails "'--frobnicate'" "$report" --frobnicate
 check "a missing run folder is refused, naming it" fails "'$tmp/none'" "$report" "$tmp/none"
+
+# host/tools/cite.sh quotes the same figures from the raw samples.
+cite=$here/../tools/cite.sh
+check "cite.sh: mean +- sd (n), Welch's p against the first variant" is \
+	"$("$cite" "$tmp/run" desktop-copy app.switch_p95_ms classic-off classic-on | tr '\n' '|')" \
+	"classic-off  810.00 +- 10.00 (n=3)|classic-on  405.00 +- 5.00 (n=3)  p < 0.001 against classic-off|"
+check "cite.sh: a metric the samples lack is named, exit non-zero" fails \
+	"no metric 'nope' in desktop-copy/classic-off" "$cite" "$tmp/run" desktop-copy nope
 
 # Recorded samples (data/bench/recorded: real guest output from this
 # machine), whole, and one cut short as a guest that died would leave it.
