@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 42
+tap_plan 43
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -216,6 +216,12 @@ check "cite.sh: mean +- sd (n), Welch's p against the first variant" is \
 	"classic-off  810.00 +- 10.00 (n=3)|classic-on  405.00 +- 5.00 (n=3)  p < 0.001 against classic-off|"
 check "cite.sh: a metric the samples lack is named, exit non-zero" fails \
 	"no metric 'nope' in desktop-copy/classic-off" "$cite" "$tmp/run" desktop-copy nope
+# host/tools/headline.sh: the README's tables; the OOM run above has
+# kills in 1 of classic-on's 3 samples.
+"$here/../tools/headline.sh" "$tmp/oom" > "$tmp/headline.md"
+check "headline.sh: mean +- sd, '*' against the rule-off column, OOM kills, '-' for no samples" \
+	grep -Fxq '| desktop-copy (apps switched under a copy 3x memory): switch p95, ms | 810.00 +- 10.00 | 405.00 +- 5.00 *, OOM 1/3 | - |' \
+	"$tmp/headline.md"
 
 # Recorded samples (data/bench/recorded: real guest output from this
 # machine), whole, and one cut short as a guest that died would leave it.
