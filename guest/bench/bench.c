@@ -662,26 +662,6 @@ static void pattern_survival(struct run *r)
 
 /* Andi Kleen's test: executables whose text together exceeds memory, each
  * running through its own text in a loop, fighting each other. */
-/* Start argv[0] as every workload is started (spawn_child()), its
- * stdout on a pipe the caller reads; its pid in *pid. */
-static FILE *spawn_reader(char *const argv[], pid_t *pid)
-{
-	int fd[2];
-
-	if (pipe(fd))
-		die("pipe: %s", strerror(errno));
-	*pid = spawn_child(NULL);
-	if (!*pid) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		close(fd[1]);
-		execv(argv[0], argv);
-		die("exec %s: %s", argv[0], strerror(errno));
-	}
-	close(fd[1]);
-	return fdopen(fd[0], "r");
-}
-
 static void pattern_fight(struct run *r)
 {
 	long procs = r->procs;
@@ -689,8 +669,7 @@ static void pattern_fight(struct run *r)
 	size_t locked = 0;
 	double work[MAX_APPS], sum = 0, sq = 0, lo = 1e300, hi = 0;
 	int killed = 0;
-	FILE *out[MAX_APPS];
-	pid_t pid[MAX_APPS];
+	struct app big[MAX_APPS];
 	char prog[64], a[4][24];
 
 	if (procs < 1 || procs > MAX_APPS)
@@ -716,16 +695,18 @@ static void pattern_fight(struct run *r)
 		snprintf(a[1], sizeof(a[1]), "%ld", r->duration);
 		snprintf(a[2], sizeof(a[2]), "%zu", pages * i / procs);
 		snprintf(a[3], sizeof(a[3]), "%zu", locked);
-		out[i] = spawn_reader(argv, &pid[i]);
-		if (!out[i])
-			die("fdopen: %s", strerror(errno));
+		if (!app_fork(&big[i])) {	/* its answer on stdout */
+			execv(prog, argv);
+			die("exec %s: %s", prog, strerror(errno));
+		}
+		fclose(big[i].to);		/* it reads nothing */
 	}
 	for (int i = 0; i < procs; i++) {
-		int got = fscanf(out[i], "pages %lf", &work[i]);
+		int got = fscanf(big[i].from, "pages %lf", &work[i]);
 		int st = -1;
 
-		fclose(out[i]);
-		if (waitpid(pid[i], &st, 0) != pid[i])
+		fclose(big[i].from);
+		if (waitpid(big[i].pid, &st, 0) != big[i].pid)
 			st = -1;
 		/* Killed by the OOM killer: counted, and it did no work. */
 		if (got != 1 && st != -1 && oom_killed(st)) {
