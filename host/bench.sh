@@ -229,7 +229,12 @@ for k in $(seq "$samples"); do
 			else
 				failed=$((failed + 1))
 				log "[bench] $s / $v sample $k FAILED: $VERDICT (see ${boot#"$TOP"/})"
-				tr -d '\r' < "$boot/output.txt" 2>/dev/null | grep -E 'FATAL|bench:' | head -5 >&2 || true
+				why=$(tr -d '\r' < "$boot/output.txt" 2>/dev/null | grep -E 'FATAL|bench:' | head -5 || true)
+				[ -z "$why" ] || echo "$why" >&2
+				# A failed boot leaves no sample; run.info (and so the
+				# report) says which, and why, so that a cell measured
+				# again by a continued run does not hide it.
+				echo "note boot $s/$v/$k failed $(date -u +%Y-%m-%dT%H:%M:%SZ): $VERDICT${why:+; ${why%%$'\n'*}}" >> "$res/run.info"
 			fi
 			done_n=$((done_n + 1))
 		done
