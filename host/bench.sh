@@ -137,7 +137,10 @@ KERNEL=${kernel[patched]}
 guest_accel
 log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests run under ${ACCEL^^}"
 
-harness=$(git -C "$TOP" describe --always --dirty 2>/dev/null || echo unknown)
+# The harness's commit, "-dirty" if its code differs from it; results/
+# (a continued run's own samples) is not code.
+harness=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git -C "$TOP" diff --quiet HEAD -- . ':!results' 2>/dev/null || harness=$harness-dirty
 if [ "$cont" = 1 ]; then
 	for c in ${remeasure//,/ }; do rm -rf "${res:?}/raw/$c"; done
 	[ -z "$remeasure" ] ||
