@@ -512,9 +512,22 @@ static double since(const struct run *r)
 	return now_seconds() - r->t0;
 }
 
+/* How many apps and twins the OOM killer took, now or before
+ * (app_gone()): a result where a variant may provoke it (min_ttl_ms). */
+static void print_killed(struct run *r)
+{
+	int a = 0, t = 0;
+
+	for (int k = 0; k < r->napps; k++) {
+		a += app_gone(&r->app[k], false);
+		t += app_gone(&r->twin[k], false);
+	}
+	printf("metric app.killed %d count lower\n", a);
+	printf("metric twin.killed %d count lower\n", t);
+}
+
 /* Switch to app i and then to its twin, as a user would. One that the
- * OOM killer took (a variant may provoke it: min_ttl_ms) is not
- * measured; pattern_switch() counts it. */
+ * OOM killer took is not measured; print_killed() counts it. */
 static void switch_to(struct run *r, int i)
 {
 	double res_a = app_resident(&r->app[i]);
@@ -532,18 +545,13 @@ static void switch_to(struct run *r, int i)
 /* The user cycles through the apps with the scenario's think times. */
 static void pattern_switch(struct run *r)
 {
-	int n = r->nthink, k, killed_a = 0, killed_t = 0;
+	int n = r->nthink, k;
 
 	for (k = 0; since(r) + r->think[k % n] / 1000.0 < r->duration; k++) {
 		sleep_ms(r->think[k % n]);
 		switch_to(r, k % r->napps);
 	}
-	for (k = 0; k < r->napps; k++) {
-		killed_a += app_gone(&r->app[k], false);
-		killed_t += app_gone(&r->twin[k], false);
-	}
-	printf("metric app.killed %d count lower\n", killed_a);
-	printf("metric twin.killed %d count lower\n", killed_t);
+	print_killed(r);
 }
 
 /*
@@ -625,7 +633,6 @@ static void pattern_survival(struct run *r)
 	long *idle = r->idle;
 	int n = r->nidle;
 	double prev_t = 0, prev_r = 100, t50 = -1;
-	int killed_a = 0, killed_t = 0;
 
 	if (n > r->napps)
 		die("scenario: idle_s has more entries than apps");
@@ -643,12 +650,8 @@ static void pattern_survival(struct run *r)
 		printf("metric twin.resident_%03lds_pct %.2f %% higher\n", idle[k], rt);
 		if (ma >= 0)
 			printf("metric app.resume_%03lds_ms %.2f ms lower\n", idle[k], ma);
-		else
-			killed_a++;
 		if (mt >= 0)
 			printf("metric twin.resume_%03lds_ms %.2f ms lower\n", idle[k], mt);
-		else
-			killed_t++;
 		printf("series app.resident_pct %.3f %.2f\n", since(r), ra);
 		printf("series twin.resident_pct %.3f %.2f\n", since(r), rt);
 		if (t50 < 0 && ra < 50)
@@ -656,16 +659,8 @@ static void pattern_survival(struct run *r)
 		prev_t = idle[k];
 		prev_r = ra;
 	}
-	/* Apps the OOM killer took (found at their resume or by now);
-	 * their residency is still measured. */
-	for (int k = 0; k < r->napps; k++) {
-		if (r->app[k].pid > 0 && app_gone(&r->app[k], false))
-			killed_a++;
-		if (r->twin[k].pid > 0 && app_gone(&r->twin[k], false))
-			killed_t++;
-	}
-	printf("metric app.killed %d count lower\n", killed_a);
-	printf("metric twin.killed %d count lower\n", killed_t);
+	/* Apps the OOM killer took; their residency is still measured. */
+	print_killed(r);
 	/* Never below half: T50 is at least the longest idle time. */
 	printf("key app.t50_censored %d\n", t50 < 0);
 	printf("metric app.t50_s %.2f s higher\n", t50 < 0 ? prev_t : t50);
