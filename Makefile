@@ -1,21 +1,45 @@
 # execfirst: make mapped executable pages first-class citizens in reclaim.
-#   make test    build the patched Debian 6.12 kernel, boot it in QEMU, test
-#   make bench   A/B benchmarks in QEMU, report in results/<run>/report.md
-#   make report RUN=<run>  regenerate a run's report from its raw samples
-#   make soak    SOAK_MINUTES=N of reclaim stress on the debug kernel
-#   make mutants prove the tests fail on deliberately broken kernels
-#   make bisect  every prefix of the series builds and boots
+# `make help` lists the targets and the variables they take.
 # Everything goes under build/ (ignored); ccache lives in
 # $(EXECFIRST_CACHE) (default /var/cache/execfirst).
 
 SHELL := /bin/bash
 
+help:
+	@echo 'execfirst: targets (make TARGET [VARIABLE=value ...])'
+	@echo '  test      host checks, then the patched kernel built and booted in QEMU:'
+	@echo '            guest tests, a 2-minute soak and the mutants; ends "N passed, N failed"'
+	@echo '            and appends a record to results/ci/make-test.txt'
+	@echo '              TESTS="a b"    only these guest tests (guest/tests/list)'
+	@echo '              MUTANTS="x y"  only these mutants (mutants/NAME.patch); MUTANTS=none'
+	@echo '              JOBS=N         boots at a time (default: one per core; 1: serial)'
+	@echo '              SOAK_MINUTES=N the short soak'"'"'s length (default 2)'
+	@echo '  test-debug  the guest tests on the debug kernel (TESTS=, JOBS= as above)'
+	@echo '  check     the host-side tests alone (seconds; no kernel, no QEMU)'
+	@echo '  bench     A/B benchmarks in QEMU; report in results/RUN/report.md'
+	@echo '              PROFILE=quick|full  SAMPLES=N  SCENARIOS=a,b  VARIANTS=x,y'
+	@echo '              RUN=name  CONTINUE=1  REMEASURE=scenario/variant,...  PLAN=1'
+	@echo '  report    regenerate a run'"'"'s report from its raw samples: RUN=name'
+	@echo '  soak      the debug kernel under reclaim stress: SOAK_MINUTES=N (default 10)'
+	@echo '  mutants   deliberately broken kernels the tests must catch: MUTANTS="x y", JOBS=N'
+	@echo '  bisect    every prefix of the series builds and boots'
+	@echo '  kernel, image   build the guest kernel, the test image'
+	@echo '  clean     remove build/'
+	@echo 'Environment: EXECFIRST_ACCEL=kvm|tcg, EXECFIRST_CACHE=DIR, BUILD=DIR.'
+	@echo 'See README.md, docs/testing.md and docs/bench.md.'
+
+# TESTS, MUTANTS, JOBS and SOAK_MINUTES reach the scripts through the
+# environment (make exports command-line variables).
 test:
 	@host/test.sh $(TESTS)
 
 # The same tests on the debug kernel (DEBUG_VM, lockdep, KASAN).
 test-debug:
 	@FLAVOUR=debug host/test.sh $(TESTS)
+
+# The host-side tests alone: parsers, report code, the job pool, docs.
+check:
+	@host/check.sh
 
 # The debug kernel soaked under reclaim stress, switching and bad input
 # for SOAK_MINUTES (default 10); fails on any splat. See README.
@@ -50,10 +74,10 @@ bench:
 
 # Regenerate a run's report from its raw samples: make report RUN=name
 report:
-	@test -n "$(RUN)" || { echo "make report: say which run: make report RUN=<folder under results/>" >&2; exit 2; }
+	@[[ "$(RUN)" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$$ ]] || { echo "make report: RUN must name a folder under results/ (a plain name), not '$(RUN)'" >&2; exit 2; }
 	@host/report.sh results/$(RUN)
 
 clean:
 	rm -rf build
 
-.PHONY: test test-debug soak mutants bisect kernel image bench report clean
+.PHONY: help check test test-debug soak mutants bisect kernel image bench report clean

@@ -25,6 +25,11 @@ QEMU_CPUS=$BENCH_CPUS BOOT_DISK_MBPS=$DISK_MBPS
 profile=quick samples= scenarios= variants= run_name= cont=0 plan=0 remeasure=
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--profile|--samples|--scenarios|--variants|--run|--remeasure)
+		[ $# -ge 2 ] && [ -n "$2" ] ||
+			die "bench.sh: $1 needs a value (see the usage at the top of host/bench.sh)" ;;
+	esac
+	case "$1" in
 	--profile) profile=$2; shift 2 ;;
 	--samples) samples=$2; shift 2 ;;
 	--scenarios) scenarios=$2; shift 2 ;;
@@ -36,6 +41,9 @@ while [ $# -gt 0 ]; do
 	*) die "bench.sh: unknown option '$1' (see the usage at the top of host/bench.sh)" ;;
 	esac
 done
+# A run is a folder of results/: a plain name.
+[ -z "$run_name" ] || [[ "$run_name" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] ||
+	die "bench.sh: RUN must be a plain name (letters, digits, '.', '_', '-'), not '$run_name'"
 case "$profile" in
 quick) : "${samples:=1}" ;;
 full) : "${samples:=5}" ;;
@@ -98,7 +106,7 @@ done
 run_name=${run_name:-$(date -u +%Y%m%d-%H%M%S)-$profile}
 res=$TOP/results/$run_name
 # The series measured: a run never mixes two versions of it.
-series_sha1=$(cd "$TOP/patches" && cat series $(grep -v '^#' series) | sha1sum | cut -c1-12)
+series_sha1=$(series_id)
 if [ "$cont" = 1 ]; then
 	[ -f "$res/run.info" ] || die "bench.sh: --continue: no run named '$run_name' in results/"
 	was=$(awk '$1 == "series_sha1" { print $2 }' "$res/run.info")
@@ -139,8 +147,7 @@ log "Elapsed time: $(elapsed "$t_start")s building kernels and images; guests ru
 
 # The harness's commit, "-dirty" if its code differs from it; results/
 # (a continued run's own samples) is not code.
-harness=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$TOP" diff --quiet HEAD -- . ':!results' 2>/dev/null || harness=$harness-dirty
+harness=$(harness_id)
 if [ "$cont" = 1 ]; then
 	for c in ${remeasure//,/ }; do rm -rf "${res:?}/raw/$c"; done
 	[ -z "$remeasure" ] ||

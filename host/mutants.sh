@@ -1,56 +1,41 @@
 #!/usr/bin/env bash
 # `make mutants`: prove the guest tests can fail. Each mutants/NAME.patch
 # breaks the series on purpose (it is never part of it); the tests its
-# "Expect-fail:" line names must fail on a kernel built with it, and a
-# mutant with "Expect-splat: soak" must make a one-minute soak on the debug
-# kernel (host/soak.sh) report a splat and fail, in one of three tries.
+# "Expect-fail:" line names must each print 'not ok' on a kernel built
+# with it, and a mutant with "Expect-splat: soak" must make a one-minute
+# soak on the debug kernel (host/soak.sh) report a splat, in one of three
+# tries (host/lib/mutant.sh). make test runs them too, in its own pool.
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
+#   JOBS=N   boots (and compile jobs) at a time (default: one per core)
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
+. "$TOP/host/lib/pool.sh"
+. "$TOP/host/lib/mutant.sh"
 
-names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
-	for m in "$TOP"/mutants/*.patch; do names+=("$(basename "$m" .patch)"); done
-fi
-plan=0
-for name in "${names[@]}"; do
-	file=$TOP/mutants/$name.patch
-	[ -f "$file" ] || die "no mutant named '$name' in mutants/"
-	n=$(sed -n 's/^Expect-\(fail\|splat\): *//p' "$file" | wc -w)
-	[ "$n" -gt 0 ] || die "mutants/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
-	plan=$((plan + n))
-done
-echo "1..$plan"
+jobs=${JOBS:-$(nproc)}
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
+mutant_check "$@"
+"$TOP/host/lib/deps.sh" test
+# The test image holds the tests; the accelerator's probe boots the
+# series' own kernel.
+guest_kernel patched guest
 guest_image test
+guest_accel
+export ACCEL
 runs=$BUILD/runs/mutants-$(date +%Y%m%d-%H%M%S)
-for name in "${names[@]}"; do
-	for t in $(sed -n 's/^Expect-splat: *//p' "$TOP/mutants/$name.patch"); do
-		[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
-		# A race shows only if the soak happens to drive reclaim down the
-		# broken path within the minute: up to three one-minute soaks.
-		for try in 1 2 3; do
-			rm -f "$runs-$name.result"
-			"$TOP/host/soak.sh" --minutes 1 --cpus 1 --tree "mutant-$name" \
-				--result "$runs-$name.result" > "$runs-$name.soak" 2>&1 || true
-			found=$(sed -n 's/^splats //p' "$runs-$name.result" 2> /dev/null || true)
-			[ "${found:-0}" -gt 0 ] && break
-		done
-		grep -E "^# .*($SPLAT_RE)" "$runs-$name.soak" | head -n 3 || true
-		[ "${found:-0}" -gt 0 ] && rc=0 || rc=1
-		tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found, soak $try of at most 3)"
-	done
-	tests=$(sed -n 's/^Expect-fail: *//p' "$TOP/mutants/$name.patch")
-	[ -n "$tests" ] || continue
-	guest_kernel "mutant-$name" guest
-	for t in $tests; do
-		out=$runs/$name-$t
-		guest_boot "$out" 900 "tests/$t" || true
-		verdict=$VERDICT
-		grep -h '^not ok' "$out/output.txt" | sed 's/^/# /' || true
-		[ "${verdict%% *}" = fail ] && rc=0 || rc=1
-		tap_ok "$rc" "mutant $name: $t fails ($verdict)"
-	done
+pool_init "$runs/jobs"
+CHAIN=
+for name in "${MUTANT_LIST[@]}"; do
+	[ -z "$(mutant_expect "$name" splat)" ] || {
+		pool_job image-soak "" "$TOP/host/lib/image.sh" soak
+		break
+	}
 done
+mutant_jobs "$runs"
+pool_run "$jobs"
+echo "TAP version 13"
+mutant_report
+echo "1..$TAP_N"
 tap_summary
 [ "$TAP_FAIL" = 0 ]

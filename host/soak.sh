@@ -4,20 +4,23 @@
 # exec and memory cgroup churn, run-time switching and bad sysctl writes,
 # all at once. Then scan the console for splats.
 # Usage: host/soak.sh [--minutes N] [--cpus N] [--tree patched|mutant-NAME]
-#                     [--result FILE]
+#                     [--result FILE] [--prebuilt]
 #   --minutes N  how long the soak runs in the guest (default 10)
 #   --cpus N     vCPUs (default: soak.cpus in common/machines)
 #   --tree T     the kernel tree (default: patched, the series); a mutant
 #                is a deliberately broken series (mutants/NAME.patch)
 #   --result F   also write "key value" lines to F for another script:
 #                splats N, verdict V, out DIR
+#   --prebuilt   boot the tree's debug kernel and the soak image as they
+#                are, without building them (make test builds them in its
+#                job pool, host/lib/pool.sh, while other guests run)
 # Prints TAP and a report; exits 0 only when every check passed and no
 # splat was found. The console and report stay in build/runs/soak-*.
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
 
-minutes=10 cpus=$(machine soak.cpus) tree=patched result=
+minutes=10 cpus=$(machine soak.cpus) tree=patched result= prebuilt=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--minutes|--cpus|--tree|--result)
@@ -29,7 +32,8 @@ while [ $# -gt 0 ]; do
 		--result) result=$2 ;;
 		esac
 		shift 2 ;;
-	*) die "soak.sh: unknown option '$1' (expected --minutes N, --cpus N, --tree T, --result FILE)" ;;
+	--prebuilt) prebuilt=1; shift ;;
+	*) die "soak.sh: unknown option '$1' (expected --minutes N, --cpus N, --tree T, --result FILE, --prebuilt)" ;;
 	esac
 done
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] && [ "$minutes" -le 1440 ] ||
@@ -40,9 +44,14 @@ patched|mutant-*) ;;
 *) die "soak.sh: --tree must be patched or mutant-NAME, not '$tree'" ;;
 esac
 
-"$TOP/host/lib/deps.sh" test
-guest_kernel "$tree" debug
-guest_image soak
+if [ "$prebuilt" = 1 ]; then
+	KERNEL=$BUILD/kernels/$tree-debug.bzImage
+	image_paths soak
+else
+	"$TOP/host/lib/deps.sh" test
+	guest_kernel "$tree" debug
+	guest_image soak
+fi
 guest_accel
 out=$BUILD/runs/soak-$(date +%Y%m%d-%H%M%S)-$tree
 

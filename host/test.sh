@@ -1,33 +1,64 @@
 #!/usr/bin/env bash
 # `make test`: host-side checks, then the patched kernel built, booted in
-# QEMU and tested. Ends with one line "N passed, N failed[, N skipped]".
+# QEMU and tested, the short soak and the mutants. The guest boots run side
+# by side, JOBS at a time (default: one per core; each boot is one vCPU
+# under single-threaded TCG), while the debug and mutant kernels build on
+# the slots the boots leave free (host/lib/pool.sh). Results are reported
+# in a fixed order, whichever boot ends first. Ends with one line
+# "N passed, N failed[, N skipped]", and appends a record of the run to
+# results/ci/make-test.txt.
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
+#   JOBS=N      boots (and compile jobs) at a time; JOBS=1 is serial
+#   MUTANTS="a b"  only these mutants (default: all); MUTANTS=none: none
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
+. "$TOP/host/lib/pool.sh"
+. "$TOP/host/lib/mutant.sh"
+. "$TOP/host/lib/suite.sh"
+. "$TOP/host/check.sh"
 
 t_start=$(now)
-"$TOP/host/lib/deps.sh" test
+flavour=${FLAVOUR:-guest}
+case "$flavour" in guest|debug) ;; *) die "FLAVOUR must be guest or debug, not '$flavour'" ;; esac
+jobs=${JOBS:-$(nproc)}
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
+[[ "${SOAK_MINUTES:-2}" =~ ^[1-9][0-9]*$ ]] ||
+	die "SOAK_MINUTES must be a whole number from 1, not '${SOAK_MINUTES:-}'"
 
 # Every guest test is in guest/tests/list, and every name there is a test.
 for c in "$TOP"/guest/tests/*.c; do
 	grep -qx "$(basename "$c" .c)" "$TOP/guest/tests/list" ||
 		die "guest/tests/$(basename "$c") is not in guest/tests/list: add it there"
 done
-while read -r t; do
+mapfile -t all_tests < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
+for t in "${all_tests[@]}"; do
 	[ -f "$TOP/guest/tests/$t.c" ] || die "guest/tests/list names '$t', which has no guest/tests/$t.c"
-done < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
+done
+# The tests and mutants asked for, checked before anything is installed or
+# built.
+guest_tests=("$@")
+[ ${#guest_tests[@]} -gt 0 ] || guest_tests=("${all_tests[@]}")
+for t in "${guest_tests[@]}"; do
+	grep -qx -- "$t" "$TOP/guest/tests/list" ||
+		die "no guest test named '$t' (TESTS=; the tests are listed in guest/tests/list)"
+done
+MUTANT_LIST=()
+if [ "$flavour" = guest ] && [ "${MUTANTS:-}" != none ]; then
+	# shellcheck disable=SC2086
+	mutant_check ${MUTANTS:-}
+fi
+
+# Whether this run starts from nothing (a fresh machine or clone), for
+# its record.
+[ -d "$BUILD/linux" ] && build_state=warm || build_state=cold
+"$TOP/host/lib/deps.sh" test
 
 echo "TAP version 13"
 
-# Host-side tests: result parsers on recorded logs, report code.
-for t in "$TOP"/host/tests/*.t; do
-	[ -e "$t" ] || continue
-	out=$(mktemp)
-	bash "$t" > "$out" 2>&1 && rc=0 || rc=$?
-	tap_merge "host/$(basename "$t" .t)" "$out" || tap_ok 1 "host/$(basename "$t" .t): plan not met (exit $rc)"
-	rm -f "$out"
-done
+# Host-side tests (make check): result parsers on recorded logs, report
+# code, the job pool.
+host_checks
 
 # Every patch is checkpatch-clean (strict) against the tree it applies to.
 tree=$("$TOP/host/lib/tree.sh" patched)
@@ -54,70 +85,50 @@ done
 t_build=$(now)
 # FLAVOUR=debug runs everything on the debug kernel (DEBUG_VM, lockdep,
 # KASAN): a warning or report in the console fails the boot.
-guest_kernel patched "${FLAVOUR:-guest}"
+guest_kernel patched "$flavour"
 guest_image test
 log "Elapsed time: $(elapsed "$t_build")s building kernel and images"
 
 guest_accel
+export ACCEL
 log "Guests run under ${ACCEL^^} on this machine"
 
 # The debug kernel under TCG runs several times slower: stretch the time
 # limits, and the tests' intervals so that their pressure keeps pace.
 scale=1
-[ "${FLAVOUR:-guest}" = guest ] || scale=4
+[ "$flavour" = guest ] || scale=4
+export BOOT_APPEND="execfirst.scale=$scale"
 
-BOOT_APPEND="execfirst.scale=$scale"
-boot() {	# boot OUT TIMEOUT TASK [ARGS...]
-	local out=$1 limit=$(($2 * scale))
-	shift 2
-	guest_boot "$out" "$limit" "$@"
-}
-
-# The runner itself, on real boots: a failing task, a kernel crash and a
-# hang are each reported for what they are.
 runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
-for c in "fail:30:fail 3" "crash:30:panic" "hang:8:timeout"; do
-	IFS=: read -r task limit want <<< "$c"
-	boot "$runs/runner-$task" "$limit" "tasks/$task" > /dev/null 2>&1 || true
-	got=$VERDICT
-	[ "$got" = "$want" ] && rc=0 || rc=1
-	tap_ok "$rc" "runner: tasks/$task is reported as '$want' (got '$got')"
-done
+pool_init "$runs/jobs"
+# The kernels to build while guests run, one after another in the one
+# tree (CHAIN): the debug kernel and soak image for the short soak (make
+# soak runs the long one; one vCPU, as for the tests, so that TCG's own
+# races stay out of CI), then the mutants. They go first, so that the
+# boots that need them are not left for last.
+CHAIN=
+if [ "$flavour" = guest ]; then
+	pool_job kernel-debug "" "$TOP/host/lib/kernel.sh" patched debug
+	pool_job image-soak "" "$TOP/host/lib/image.sh" soak
+	CHAIN=kernel-debug
+	pool_job soak "kernel-debug image-soak" "$TOP/host/soak.sh" --prebuilt \
+		--minutes "${SOAK_MINUTES:-2}" --cpus 1
+	mutant_jobs "$runs"
+fi
+suite_jobs "$runs" "$scale" "${guest_tests[@]}"
 
-# Guest tests, one boot each, in the order of guest/tests/list.
-guest_tests=("$@")
-[ ${#guest_tests[@]} -gt 0 ] ||
-	mapfile -t guest_tests < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
-for t in "${guest_tests[@]}"; do
-	[ -x "$BUILD/guest/tests/$t" ] || die "no guest test named '$t'"
-	out=$runs/$t
-	boot "$out" 900 "tests/$t" || true
-	verdict=$VERDICT
-	if ! tap_merge "$t" "$out/output.txt"; then
-		tap_ok 1 "$t: did not complete its plan ($verdict; console: ${out#"$TOP"/}/console.log)"
-	elif [ "$verdict" != pass ] && [ "${verdict%% *}" != fail ]; then
-		tap_ok 1 "$t: $verdict (console: ${out#"$TOP"/}/console.log)"
-	fi
-done
+pool_run "$jobs"
 
-# A short soak on the debug kernel (make soak runs the long one): one
-# vCPU, as for the tests, so that TCG's own races stay out of CI.
-if [ "${FLAVOUR:-guest}" = guest ]; then
-	out=$(mktemp)
-	"$TOP/host/soak.sh" --minutes "${SOAK_MINUTES:-2}" --cpus 1 > "$out" 2>&1 || true
-	tap_merge soak "$out" || tap_ok 1 "soak: did not complete (see above)"
-	rm -f "$out"
+# The results, in a fixed order whichever job ended first.
+suite_report "$runs" "${guest_tests[@]}"
+if [ "$flavour" = guest ]; then
+	tap_merge soak "$POOL_DIR/soak.out" ||
+		tap_ok 1 "soak: did not complete (${POOL_DIR#"$TOP"/}/soak.log)"
+	mutant_report
 fi
 
-# The tests above can fail: each deliberately broken kernel in mutants/
-# must make the tests it names fail.
-if [ "${FLAVOUR:-guest}" = guest ]; then
-	out=$(mktemp)
-	"$TOP/host/mutants.sh" > "$out" || true
-	tap_merge mutants "$out" || tap_ok 1 "mutants: did not complete (see above)"
-	rm -f "$out"
-fi
-
-log "Elapsed time: $(elapsed "$t_start")s in all; guests ran under ${ACCEL^^}"
+secs=$(elapsed "$t_start")
+log "Elapsed time: ${secs}s in all; guests ran under ${ACCEL^^}, $jobs at a time"
 tap_summary
+record_run make-test "accel=$ACCEL cores=$(nproc) jobs=$jobs flavour=$flavour tests=$([ $# -gt 0 ] && echo "$*" | tr ' ' , || echo all) mutants=${#MUTANT_LIST[@]} passed=$TAP_PASS failed=$TAP_FAIL skipped=$TAP_SKIP seconds=${secs%.*} build=$build_state"
 [ "$TAP_FAIL" = 0 ]

@@ -28,7 +28,11 @@ export CCACHE_DIR=$CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 # Reproducible builds: nothing that changes per build enters the image.
 export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USER=execfirst \
 	KBUILD_BUILD_HOST=qemu
-mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+# As a job of host/lib/pool.sh (make test's pool), compile on the slots
+# the pool's job server has free; on its own, on every core.
+jobs=(-j"$(nproc)")
+[ -z "${POOL_JOB:-}" ] || jobs=()
+mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" "${jobs[@]}")
 
 t0=$(now)
 cfg_id=$(cat "${frags[@]}" | sha1sum | cut -c1-16)

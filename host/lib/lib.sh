@@ -39,3 +39,26 @@ need_space() {	# need_space DIR MIB WHAT
 	[ "$free" -ge "$2" ] ||
 		die "$3 needs about $2 MiB free under $1, but only $free MiB are: free some space (or point BUILD= elsewhere) and run again"
 }
+
+# The series' identity: a hash of patches/series and the patches it names.
+series_id() {
+	(cd "$TOP/patches" && cat series $(grep -v '^\(#\|$\)' series) | sha1sum | cut -c1-12)
+}
+
+# The harness's commit, "-dirty" if its code differs from it (results/ is
+# not code).
+harness_id() {
+	local h
+	h=$(git -C "$TOP" rev-parse --short HEAD 2> /dev/null || echo unknown)
+	git -C "$TOP" diff --quiet HEAD -- . ':!results' 2> /dev/null || h=$h-dirty
+	echo "$h"
+}
+
+# Append a one-line record of a run to results/ci/KIND.txt, for the
+# developer to commit: when, which series and harness, then WORDS.
+record_run() {	# record_run KIND WORDS
+	mkdir -p "$TOP/results/ci"
+	echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) series=$(series_id) harness=$(harness_id) $2" \
+		>> "$TOP/results/ci/$1.txt"
+	log "Recorded in results/ci/$1.txt: $(tail -n 1 "$TOP/results/ci/$1.txt")"
+}

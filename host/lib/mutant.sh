@@ -1,0 +1,102 @@
+# The mutants (mutants/NAME.patch: the series broken on purpose) as jobs of
+# host/lib/pool.sh, for make test and make mutants. A mutant's
+# "Expect-fail: TEST..." names guest tests that must fail on a kernel built
+# with it; "Expect-splat: soak" asks that a one-minute soak on the debug
+# kernel report a splat, in one of three tries. Source it after lib.sh,
+# tap.sh, guest.sh and pool.sh; do not run it.
+#
+#   mutant_check [NAME...]   check the mutants named (default: all) and
+#                            set MUTANT_LIST; dies on a bad name or line,
+#                            before anything is built
+#   mutant_jobs RUNS         add their builds and boots to the pool (the
+#                            builds one after another, after CHAIN, the
+#                            last build job in the pool, if set)
+#   mutant_report            print a TAP line for each expectation, in
+#                            mutants/ order
+# shellcheck shell=bash
+
+# Where the mutants and the test names are (a host test points elsewhere).
+MUTANT_DIR=${MUTANT_DIR:-$TOP/mutants}
+TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
+
+mutant_expect() {	# mutant_expect NAME fail|splat: the words of that line
+	sed -n "s/^Expect-$2: *//p" "$MUTANT_DIR/$1.patch"
+}
+
+mutant_check() {
+	local name file t
+	MUTANT_LIST=("$@")
+	if [ ${#MUTANT_LIST[@]} -eq 0 ]; then
+		for file in "$MUTANT_DIR"/*.patch; do MUTANT_LIST+=("$(basename "$file" .patch)"); done
+	fi
+	for name in "${MUTANT_LIST[@]}"; do
+		file=$MUTANT_DIR/$name.patch
+		[ -f "$file" ] || die "no mutant named '$name' in mutants/"
+		[ -n "$(mutant_expect "$name" fail)$(mutant_expect "$name" splat)" ] ||
+			die "mutants/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
+		for t in $(mutant_expect "$name" fail); do
+			grep -qx -- "$t" "$TEST_LIST" ||
+				die "mutants/$name.patch: Expect-fail names '$t', which is not a test in guest/tests/list"
+		done
+		for t in $(mutant_expect "$name" splat); do
+			[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
+		done
+	done
+}
+
+# The build jobs share one kernel tree (host/lib/tree.sh puts each mutant
+# on top of the series in turn): each waits for the one before, CHAIN.
+mutant_build_job() {	# mutant_build_job JOB TREE FLAVOUR
+	pool_job "$1" "${CHAIN:-}" "$TOP/host/lib/kernel.sh" "$2" "$3"
+	CHAIN=$1
+}
+
+mutant_jobs() {	# mutant_jobs RUNS
+	local runs=$1 name t
+	MUTANT_RUNS=$runs
+	for name in "${MUTANT_LIST[@]}"; do
+		[ -n "$(mutant_expect "$name" splat)" ] || continue
+		# The soak image (host/lib/image.sh soak) is made by a job
+		# named image-soak, which the caller adds.
+		mutant_build_job "kernel-mutant-$name-debug" "mutant-$name" debug
+		pool_job "mutant-$name-soak" "$CHAIN image-soak" \
+			"$TOP/host/lib/mutant-soak.sh" "$name" "$runs/mutant-$name-soak"
+	done
+	for name in "${MUTANT_LIST[@]}"; do
+		[ -n "$(mutant_expect "$name" fail)" ] || continue
+		mutant_build_job "kernel-mutant-$name" "mutant-$name" guest
+		for t in $(mutant_expect "$name" fail); do
+			pool_job "mutant-$name-$t" "$CHAIN" "$POOL_BOOT" \
+				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
+				"$runs/mutant-$name-$t" 900 "tests/$t"
+		done
+	done
+}
+
+mutant_report() {
+	local name t out found rc lines
+	for name in "${MUTANT_LIST[@]}"; do
+		for t in $(mutant_expect "$name" splat); do
+			out=$MUTANT_RUNS/mutant-$name-soak
+			found=$(sed -n 's/^splats //p' "$out/result" 2> /dev/null || true)
+			grep -h -E "^# .*($SPLAT_RE)" "$out"/soak-* 2> /dev/null | head -n 3 || true
+			[ "${found:-0}" -gt 0 ] && rc=0 || rc=1
+			tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found, $(cat "$out/tries" 2> /dev/null || echo 0) soak(s) of at most 3; $(pool_rc "mutant-$name-soak" | sed 's/^skipped$/not run: its kernel did not build/'))"
+		done
+		for t in $(mutant_expect "$name" fail); do
+			out=$MUTANT_RUNS/mutant-$name-$t
+			if [ "$(pool_rc "kernel-mutant-$name")" != 0 ]; then
+				tail -n 5 "$POOL_DIR/kernel-mutant-$name.log" 2> /dev/null | sed 's/^/# /' || true
+				tap_ok 1 "mutant $name: $t fails (its kernel did not build: ${POOL_DIR#"$TOP"/}/kernel-mutant-$name.log)"
+				continue
+			fi
+			# Caught only if the test itself says 'not ok': a guest
+			# that crashed, timed out or had no such test proves
+			# nothing about the test.
+			lines=$(tr -d '\r' < "$out/output.txt" 2> /dev/null | grep '^not ok' || true)
+			[ -n "$lines" ] && rc=0 || rc=1
+			[ -z "$lines" ] || sed 's/^/# /' <<< "$lines"
+			tap_ok "$rc" "mutant $name: $t fails ($(cat "$out/verdict" 2> /dev/null || echo 'did not boot'))"
+		done
+	done
+}
