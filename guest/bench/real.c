@@ -19,6 +19,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -28,6 +29,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "real.h"
 #include "../lib/util.h"
 
 static char *const real_env[] = {

@@ -15,11 +15,10 @@
 #include <sqlite3.h>
 
 #include "bench.h"
+#include "real.h"
+#include "work.h"
 #include "../lib/util.h"
 
-#define STREAM_FILE	BENCH_DISK "/stream.bin"
-#define COPY_FILE	BENCH_DISK "/copy.bin"
-#define DB_FILE		BENCH_DISK "/db.sqlite"
 #define CHUNK		(1UL << 20)
 
 volatile int worker_stop;
@@ -28,20 +27,6 @@ static void on_term(int sig)
 {
 	(void)sig;
 	worker_stop = 1;
-}
-
-void *map_range(const char *path, int prot, size_t off, size_t len)
-{
-	int fd = open(path, O_RDONLY);
-	void *p;
-
-	if (fd < 0)
-		die("open %s: %s", path, strerror(errno));
-	p = mmap(NULL, len, prot, MAP_SHARED, fd, off);
-	if (p == MAP_FAILED)
-		die("mmap %s: %s", path, strerror(errno));
-	close(fd);
-	return p;
 }
 
 /* The cgroup a load runs in, if it has one of its own. */
@@ -59,15 +44,6 @@ static long long load_refaults(const struct load *l)
 		return vmstat_get("workingset_refault_file");
 	load_cgroup(l, cg, sizeof(cg));
 	return cg_stat(cg, "workingset_refault_file");
-}
-
-static size_t file_size(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st))
-		die("stat %s: %s", path, strerror(errno));
-	return st.st_size;
 }
 
 /* zeta(n, theta) = sum of i^-theta, i = 1..n: the first terms exactly and
@@ -358,13 +334,6 @@ static void kbuild(const struct load *l, FILE *out)
  * (the page reclaimed) is the stutter a user sees. */
 #define PROBE_MS	5
 #define PROBE_LEN	(4UL << 20)
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void probe(const struct load *l, FILE *out)
 {
