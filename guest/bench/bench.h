@@ -52,8 +52,18 @@
 
 /* A file's size in bytes. Dies on failure. */
 size_t file_size(const char *path);
-/* Map len bytes of path from offset off (page aligned). Dies on failure. */
+/* Map len bytes of path from offset off (page aligned). Dies on failure,
+ * and if they would reach past the file's end. */
 void *map_range(const char *path, int prot, size_t off, size_t len);
+/*
+ * Die unless path has at least need bytes, or (space_need()) its file
+ * system has room for path to hold need bytes, with one message naming
+ * the file, what it has and what 'what' needs: the bench disk
+ * (host/lib/disks/bench.sh) holds files sized for guests up to
+ * bench.max_mem_mb, and the scenarios take shares of MemTotal.
+ */
+void file_need(const char *path, size_t need, const char *what);
+void space_need(const char *path, size_t need, const char *what);
 
 /*
  * A child's wait status says the OOM killer took it: the harness stops

@@ -27,7 +27,9 @@ void pattern_fight(struct run *r)
 	if (procs < 1 || procs > MAX_APPS)
 		die("scenario: procs must be 1..%d", MAX_APPS);
 	if (pages > big_pages)
-		pages = big_pages;
+		die("scenario: procs_pct asks for %zu MiB of text each, but %s/big0 "
+		    "has %zu MiB (the bench disk's big apps, guest/Makefile)",
+		    pages * PAGE_SIZE >> 20, APPS_DIR, big_pages * PAGE_SIZE >> 20);
 	/*
 	 * With mlock, each locks what a locker with a budget of half the
 	 * memory would give it (their text is more than memory: it cannot

@@ -36,7 +36,12 @@ void plan_read(struct run *r, struct plan *p, size_t mem, int sample)
 		die("scenario: pattern launch needs programs");
 	r->duration = sc_int("duration_s", 30);
 	app_pages = mem / 100 * sc_int("app_pct", 6) / PAGE_SIZE;
-	if (app_pages > small_pages)
+	if (app_pages > small_pages && r->napps && !r->real)
+		die("scenario: app_pct asks for apps of %zu MiB, but %s/app0 has "
+		    "%zu MiB of text (the bench disk's small apps, guest/Makefile)",
+		    app_pages * PAGE_SIZE >> 20, APPS_DIR,
+		    small_pages * PAGE_SIZE >> 20);
+	if (app_pages > small_pages)	/* and no synthetic app uses them */
 		app_pages = small_pages;
 	r->app_len = app_pages * PAGE_SIZE;
 	if (r->napps > MAX_APPS)

@@ -108,7 +108,8 @@ static void stream_io(const struct load *l, FILE *out)
 	while (!worker_stop) {
 		n = pread(in, buf, len, off);
 		if (n <= 0)
-			die("stream: read at %zu: %s", off, strerror(errno));
+			die("stream: read at %zu: %s", off,
+			    n ? strerror(errno) : "end of file");
 		if (copy && pwrite(dst, buf, n, off) != n)
 			die("stream: write: %s", strerror(errno));
 		bytes += n;
@@ -411,10 +412,35 @@ void load_run(const struct load *l, FILE *out)
 		die("unknown load '%s'", l->kind);
 }
 
+/*
+ * The bench disk's files a load reads, or writes (a copy), checked in the
+ * driver before the worker starts: a short file would otherwise be read
+ * to its end (stream_io() dies there mid-phase), mapped past it (SIGBUS),
+ * underflow abuser()'s and probe()'s offsets, or shrink the database's
+ * table to the file (db_sqlite(), db_zipf()) without a word.
+ */
+static void load_check(const struct load *l)
+{
+	char what[64];
+
+	snprintf(what, sizeof(what), "the %s load", l->kind);
+	if (!strcmp(l->kind, "read") || !strcmp(l->kind, "copy") ||
+	    !strcmp(l->kind, "pread-hot") || !strcmp(l->kind, "mmap") ||
+	    !strcmp(l->kind, "strided") || !strncmp(l->kind, "abuser-", 7))
+		file_need(STREAM_FILE, l->size, what);
+	else if (!strcmp(l->kind, "probe"))
+		file_need(STREAM_FILE, PROBE_LEN, what);
+	else if (!strcmp(l->kind, "sqlite") || !strcmp(l->kind, "zipf"))
+		file_need(DB_FILE, l->size, what);
+	if (!strcmp(l->kind, "copy"))
+		space_need(COPY_FILE, l->size, what);
+}
+
 void worker_start(struct worker *w, const char *name, const struct load *l)
 {
 	int p[2];
 
+	load_check(l);
 	if (pipe(p))
 		die("pipe: %s", strerror(errno));
 	w->name = name;

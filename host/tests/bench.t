@@ -17,7 +17,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 		"$bench" "${@:3}" --run bench-t-$$
 }
 
-tap_plan 16
+tap_plan 23
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -86,3 +86,141 @@ planned "--plan: a variant's protect spec and a scenario's own guest size" \
 	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0
 tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0" \
 	--scenarios tight --variants classic-wu --samples 2
+
+# The bench disk (host/lib/disks/bench.sh) holds files sized for guests up
+# to bench.max_mem_mb; a scenario takes shares of MemTotal, which is less
+# than its guest's memory. The recipe, sourced for its sizes alone:
+# (lib.sh and the recipe set and read these variables)
+# shellcheck disable=SC1091,SC2034,SC2154
+disk_sizes() {	# disk_sizes MACHINES: "MAX STREAM_MB DB_MB COPY_MB"
+	(
+		export EXECFIRST_MACHINES=$1
+		. "$here/../lib/lib.sh"
+		sizes_only=1
+		. "$here/../lib/disks/bench.sh"
+		echo "$max_mb $stream_mb $db_mb $copy_mb"
+	)
+}
+sed 's/^bench.max_mem_mb .*/bench.max_mem_mb 1000/' "$here/../../common/machines" > "$tmp/machines"
+read -r max stream db copy < <(disk_sizes "$tmp/machines")
+[ "$max" = 1000 ] && [ "$stream" -ge 3004 ] && [ "$db" -ge 2000 ] && [ "$copy" -ge 3000 ] && rc=0 || rc=1
+[ "$rc" = 0 ] || echo "# at bench.max_mem_mb 1000: $max $stream $db $copy"
+tap_ok "$rc" "the bench disk's files follow bench.max_mem_mb (1000: a 3x stream, its probe, a 2x database, room for a 3x copy)"
+
+# What each scenario takes of the disk's files, in MiB, at the ceiling (or
+# its own guest_mem_mb): "SCENARIO FILE MIB" lines, with guest/bench's
+# defaults (plan.c: stream_pct 300, db_pct 200, abuser_pct 66, app_pct 6,
+# procs_pct 40; work.c: the probe reads the stream file's last 4 MiB).
+scenario_needs() {	# scenario_needs MAX SCN...
+	awk -v max="$1" '
+	function def(k, d) { return (k in v) ? v[k] : d }
+	function mib(pct) { return int((pct * m + 99) / 100) }
+	function flush(   s) {
+		m = def("guest_mem_mb", max)
+		s = 0
+		if (v["stream"] ~ /^(read|copy|pread-hot|mmap|strided)$/)
+			s = mib(def("stream_pct", 300))
+		if (def("abuser", "none") != "none" && mib(def("abuser_pct", 66)) > s)
+			s = mib(def("abuser_pct", 66))
+		if (s || v["probe"])
+			print sc, "stream", s + (v["probe"] ? 4 : 0)
+		if (v["stream"] == "copy")
+			print sc, "copy", mib(def("stream_pct", 300))
+		if (v["db"] || v["zipf"])
+			print sc, "db", mib(def("db_pct", 200))
+		if (v["apps"] && v["app_kind"] != "real")
+			print sc, "app", mib(def("app_pct", 6))
+		if (v["pattern"] == "fight")
+			print sc, "big", mib(def("procs_pct", 40))
+		delete v
+	}
+	FNR == 1 && NR > 1 { flush() }
+	FNR == 1 { sc = FILENAME; sub(/.*\//, "", sc); sub(/[.]scn$/, "", sc) }
+	{ sub(/#.*/, "") }
+	NF >= 2 { v[$1] = $2 }
+	END { flush() }' "${@:2}"
+}
+# The apps' text in MiB (guest/Makefile: SMALL_PAGES, BIG_PAGES).
+app_mb=$(awk '$1 == "SMALL_PAGES" { print int($3 * 4096 / 1048576) }' "$here/../../guest/Makefile")
+big_mb=$(awk '$1 == "BIG_PAGES" { print int($3 * 4096 / 1048576) }' "$here/../../guest/Makefile")
+too_big() {	# too_big MAX SCN...: the needs over the disk's, one a line
+	local max=$1 sizes have
+	sed "s/^bench.max_mem_mb .*/bench.max_mem_mb $max/" "$here/../../common/machines" > "$tmp/machines-m"
+	sizes=$(disk_sizes "$tmp/machines-m")
+	read -r _ stream db copy <<< "$sizes"
+	scenario_needs "$@" | while read -r sc file need; do
+		case $file in
+		stream) have=$stream ;; db) have=$db ;; copy) have=$copy ;;
+		app) have=$app_mb ;; big) have=$big_mb ;;
+		esac
+		[ "$need" -le "$have" ] || echo "$sc: $file $need MiB, the disk's $have"
+	done
+}
+max=$(awk '$1 == "bench.max_mem_mb" { print $2 }' "$here/../../common/machines")
+n=$(scenario_needs "$max" "$here"/../../bench/scenarios/*.scn | awk '$2 == "stream" || $2 == "db"' | wc -l)
+over=$(too_big "$max" "$here"/../../bench/scenarios/*.scn)
+[ -z "$over" ] && [ "$n" -ge 10 ] && rc=0 || rc=1
+[ "$rc" = 0 ] || printf '# %s\n' "$n scenarios read the stream file or database; over:" "$over"
+tap_ok "$rc" "every scenario's files fit the bench disk at bench.max_mem_mb ($max MiB)"
+# ... and a check that can fail: scenarios asking for more than that.
+printf 'stream copy\nstream_pct 400\nprobe 1\n' > "$tmp/big-copy.scn"
+printf 'db 1\ndb_pct 250\napps 2\napp_pct 20\npattern fight\nprocs_pct 40\n' > "$tmp/big-db.scn"
+over=$(too_big "$max" "$tmp"/big-*.scn | cut -d' ' -f2 | sort | tr '\n' ' ')
+[ "$over" = "app big copy db stream " ] && rc=0 || rc=1
+[ "$rc" = 0 ] || echo "# over: '$over'"
+tap_ok "$rc" "a scenario that takes more of a file than the bench disk holds is caught"
+
+# The driver's checks of the disk's files (guest/bench/disk.c), built and
+# run on the host against a short file.
+cat > "$tmp/disk-t.c" <<'C'
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "bench.h"
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+int main(int argc, char **argv)
+{
+	size_t n = argc > 3 ? strtoull(argv[3], NULL, 0) : 0;
+
+	if (argc < 4)
+		return 2;
+	if (!strcmp(argv[1], "need"))
+		file_need(argv[2], n, "the test load");
+	else if (!strcmp(argv[1], "map"))
+		map_range(argv[2], PROT_READ, 4096, n);
+	else if (!strcmp(argv[1], "space"))
+		space_need(argv[2], n, "the test load");
+	return 0;
+}
+C
+gcc -Wall -Wextra -Werror -std=gnu11 -I"$here/../../guest/bench" -o "$tmp/disk-t" \
+	"$tmp/disk-t.c" "$here/../../guest/bench/disk.c"
+head -c 8192 /dev/zero > "$tmp/short.bin"
+refuses() {	# refuses DESC WANT ARGS...: disk-t ARGS fails, saying WANT
+	local rc=0
+	"$tmp/disk-t" "${@:3}" 2> "$tmp/err" || rc=$?
+	[ "$rc" = 1 ] && grep -qF -- "$2" "$tmp/err" && rc=0 || rc=1
+	[ "$rc" = 0 ] || echo "# said: $(cat "$tmp/err")"
+	tap_ok "$rc" "$1"
+}
+refuses "a file shorter than a load needs is refused, naming it, its size and the need" \
+	"$tmp/short.bin is 8192 bytes (0.0 MiB), but the test load needs 8193 (0.0 MiB): the bench disk is too small" \
+	need "$tmp/short.bin" 8193
+"$tmp/disk-t" need "$tmp/short.bin" 8192 && "$tmp/disk-t" map "$tmp/short.bin" 4096 && rc=0 || rc=1
+tap_ok "$rc" "a file as long as a load needs is taken, and mapped to its end"
+refuses "a mapping past a file's end is refused" \
+	"mmap $tmp/short.bin: it is 8192 bytes, and 8192 from 4096 would reach past its end" \
+	map "$tmp/short.bin" 8192
+refuses "a copy without room for its output is refused, naming the file system" \
+	"$tmp has " space "$tmp/copy.bin" $((1 << 60))
