@@ -7,8 +7,9 @@
 #          and two copies of the small app (make test)
 #   soak   the soak (guest/soak) and Debian's stress-ng with the libraries
 #          it loads, on the test disk (make soak)
-#   bench  the benchmark driver, the scenarios, and a 6 GiB disk with the
-#          apps, a stream file and a SQLite database (make bench)
+#   bench  the benchmark driver, the scenarios, and a disk of about 6.3 GiB
+#          with the apps, a stream file and a SQLite database, sized from
+#          bench.max_mem_mb in common/machines (make bench)
 . "$(dirname "$0")/lib.sh"
 . "$TOP/host/lib/guest.sh"
 
@@ -76,17 +77,18 @@ text_layout() {	# text_layout APP -> "OFFSET PAGES"
 dkind=$kind
 [ "$kind" != soak ] || dkind=test
 recipe=$TOP/host/lib/disks/$dkind.sh
-# The bench disk also holds the Debian root (its path names its contents).
+# The bench disk also holds the Debian root (its path names its contents),
+# and its files are sized from bench.max_mem_mb.
 [ "$dkind" = test ] || debroot=$("$TOP/host/lib/debroot.sh")
 disk_id=$({ cat "$recipe" "$out"/apps/app-small
 	[ "$dkind" = test ] || { cat "$out"/apps/app-big "$TOP"/bench/realapps/*
-		echo "$debroot"; }; } | sha1sum | cut -c1-16)
+		echo "$debroot" "$(machine bench.max_mem_mb)"; }; } | sha1sum | cut -c1-16)
 if [ "$(cat "$disk.id" 2>/dev/null)" != "$disk_id" ]; then
 	t0=$(now)
 	data=$BUILD/disk-staging
 	rm -rf "$data" "$disk"
-	# Staging and image: 1.4 GiB (test) or 8 GiB (bench) at the most.
-	need_space "$BUILD" $([ "$dkind" = test ] && echo 1500 || echo 8500) \
+	# Staging and image: 1.4 GiB (test) or 9.2 GiB (bench) at the most.
+	need_space "$BUILD" $([ "$dkind" = test ] && echo 1500 || echo 9500) \
 		"building the $dkind disk image"
 	mkdir -p "$data"
 	# shellcheck source=/dev/null
