@@ -77,6 +77,10 @@ tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {
 	echo "Soak of the $tree series on the debug kernel, ${ACCEL^^}, $cpus vCPU(s), $(machine soak.mem_mb) MiB"
+	echo "  series                    $(series_id) (patches/$([ "$tree" = patched ] ||
+		echo ", with mutants/${tree#mutant-}.patch on top")), harness $(harness_id)"
+	echo "  tree, accelerator         $tree, ${ACCEL^^}"
+	echo "  started (UTC)             $(date -u -d "@${t0%.*}" +%Y-%m-%dT%H:%M:%SZ)"
 	echo "  minutes run in the guest  $(awk -v s="$(val seconds)" 'BEGIN { printf "%.1f", s / 60 }') (asked $minutes; $wall s wall clock with boot)"
 	echo "  reclaim: pgscan/pgsteal   $(val pgscan) / $(val pgsteal)"
 	echo "  swapped out to zram       $(val pswpout) pages"
