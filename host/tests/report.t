@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 43
+tap_plan 48
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -178,8 +178,42 @@ check "survival curve: mean, min and max of each idle time's share, one line per
 no_plots() {
 	has '- plots: none, gnuplot is not installed' && hasnt '![' && [ ! -e "$tmp/run/plots" ]
 }
+rm -rf "$tmp/run/plots"
 GNUPLOT=/nonexistent "$report" "$tmp/run" > /dev/null
-check "without gnuplot: a report all the same, saying so, no plots" no_plots
+check "without gnuplot and no plots: a report all the same, saying so, no plots" no_plots
+# Without gnuplot on the PATH, a run's plots stay as they were (here
+# stand-ins for the plots the stand-in gnuplot's script names) and the
+# report links them, byte for byte as when they were drawn, saying so.
+mkdir "$tmp/bin"
+IFS=: read -ra path_dirs <<< "$PATH"
+for d in "${path_dirs[@]}"; do
+	for f in "$d"/*; do
+		n=${f##*/}
+		[[ $n == gnuplot* || -e $tmp/bin/$n || ! -x $f ]] || ln -s "$f" "$tmp/bin/$n"
+	done
+done
+cp -r "$tmp/run" "$tmp/keep"
+GNUPLOT=$tmp/gnuplot "$report" "$tmp/keep" > /dev/null	# links the plots, draws none
+cp "$tmp/keep/report.md" "$tmp/linked.md"
+mapfile -t plot_files < <(sed -n 's/^set output "\(.*\)"$/\1/p' "$tmp/plots.gp")
+for f in "${plot_files[@]}"; do echo "drawn before: $f" > "$tmp/keep/$f"; done
+cp -r "$tmp/keep/plots" "$tmp/plots.before"
+no_gnuplot() { env -u GNUPLOT PATH="$tmp/bin" "$report" "$tmp/keep" > "$tmp/out"; }
+kept() {
+	! PATH=$tmp/bin command -v gnuplot > /dev/null && no_gnuplot &&
+	diff -r "$tmp/plots.before" "$tmp/keep/plots" && cmp "$tmp/linked.md" "$tmp/keep/report.md" &&
+	[ "${#plot_files[@]}" -gt 3 ] &&
+	grep -Fxq "report: no gnuplot ('gnuplot'): $tmp/keep/plots left as it was, not redrawn" "$tmp/out"
+}
+check "no gnuplot on the PATH: the plots left as they were and linked, report.md byte for byte, one line says so" kept
+rm -f "$tmp/keep/${plot_files[0]}"
+unlinked() {
+	no_gnuplot && grep -q "left as it was, not redrawn, and not linked: 1 of the report's plots is missing$" "$tmp/out" &&
+	[ "$(find "$tmp/keep/plots" -type f | wc -l)" = $((${#plot_files[@]} - 1)) ] &&
+	md=$tmp/keep/report.md has '- plots: none, gnuplot is not installed' &&
+	md=$tmp/keep/report.md hasnt '!['
+}
+check "no gnuplot, a plot missing: the others left as they were, none linked, saying so" unlinked
 
 # Each malformed sample in turn, with the line its fault is on.
 "$report" "$tmp/run" > /dev/null
@@ -216,12 +250,66 @@ check "cite.sh: mean +- sd (n), Welch's p against the first variant" is \
 	"classic-off  810.00 +- 10.00 (n=3)|classic-on  405.00 +- 5.00 (n=3)  p < 0.001 against classic-off|"
 check "cite.sh: a metric the samples lack is named, exit non-zero" fails \
 	"no metric 'nope' in desktop-copy/classic-off" "$cite" "$tmp/run" desktop-copy nope
+# A rate's mean is the report table's: copy.mbps {100,150,300} has the
+# Hmean 150 (the mean 183.33); stalls /s has a 0 in group classic
+# (Amean there), none in mglru ({3,5}: Hmean 3.75).
+check "cite.sh: a rate's mean is harmonic, arithmetic where its group has a 0, as in the report's tables" is \
+	"$("$cite" "$tmp/run" desktop-copy copy.mbps classic-off | tr '\n' '|')$("$cite" "$tmp/run" compile stalls mglru-off classic-on | tr '\n' '|')" \
+	"classic-off  150.00 +- 104.08 (n=3, harmonic mean)|mglru-off  3.75 +- 1.41 (n=2, harmonic mean)|classic-on  1.00 +- 0.00 (n=1)|"
 # host/tools/headline.sh: the README's tables; the OOM run above has
 # kills in 1 of classic-on's 3 samples.
 "$here/../tools/headline.sh" "$tmp/oom" > "$tmp/headline.md"
 check "headline.sh: mean +- sd, '*' against the rule-off column, OOM kills, '-' for no samples" \
 	grep -Fxq '| desktop-copy (apps switched under a copy 3x memory): switch p95, ms | 810.00 +- 10.00 | 405.00 +- 5.00 *, OOM 1/3 | - |' \
 	"$tmp/headline.md"
+
+# The README's headline tables are headline.sh's of results/reference,
+# and each of their rate cells is the mean in the report's table (Hmean
+# or Amean) of that scenario, metric and variant.
+top=$here/../..
+"$here/../tools/headline.sh" reference > "$tmp/headline-ref.md"
+in_readme() {	# the whole of headline.sh's output, as it is, in README.md
+	awk 'NR == FNR { want = want $0 "\n"; next } { have = have $0 "\n" }
+		END { exit !index(have, want) }' "$tmp/headline-ref.md" "$top/README.md" ||
+		{ echo "# README.md's headline tables are not host/tools/headline.sh reference's"; return 1; }
+}
+check "README.md's headline tables are host/tools/headline.sh reference's, as they are" in_readme
+report_mean() {	# report_mean SCENARIO METRIC VARIANT: its table's mean in reference/report.md
+	awk -v sc="$1" -v m="$2" -v v="$3" '
+		/^## / { in_sc = index($0, "(`" sc "`)") > 0; next }
+		!in_sc { next }
+		/^```$/ { fence = !fence; head = fence; next }
+		head { col = 0; for (i = 1; i <= NF; i++) if ($i == v) col = i; head = 0; next }
+		col && sub(/^[> ] (Amean|Hmean) +/, "") && $1 == m {
+			gsub(/[(][^)]*[)][*~]*/, ""); print $(1 + col); exit
+		}' "$top/results/reference/report.md"
+}
+rate_cells() {	# every cell of the README's rate rows against the report's table
+	local line sc m cells head=() i n=0 bad=0 want
+	while IFS= read -r line; do
+		if [[ $line == "| figure |"* ]]; then
+			IFS='|' read -ra head <<< "${line// /}"
+			continue
+		fi
+		case "$line" in
+		"| exec-vs-exec ("*) sc=exec-vs-exec m=fight.pages ;;
+		"| database ("*) sc=database m=db.tps ;;
+		"| strided-mmap ("*) sc=strided-mmap m=strided.pages_s ;;
+		"| kbuild-memcg ("*) sc=kbuild-memcg m=kbuild.files_s ;;
+		*) continue ;;
+		esac
+		IFS='|' read -ra cells <<< "$line"
+		for ((i = 2; i < ${#head[@]}; i++)); do
+			read -r got _ <<< "${cells[i]}"
+			want=$(report_mean "$sc" "$m" "${head[i]}")
+			n=$((n + 1))
+			[ "$got" = "$want" ] || { echo "# $sc $m ${head[i]}: README $got, report '$want'"; bad=1; }
+		done
+	done < "$top/README.md"
+	[ "$n" = 32 ] || { echo "# $n rate cells in README.md, expected 32 (4 rows, 3 + 5 variants)"; bad=1; }
+	return $bad
+}
+check "README.md: each rate cell (4 rows, 32 cells) is the mean of the report's table" rate_cells
 
 # Recorded samples (data/bench/recorded: real guest output from this
 # machine), whole, and one cut short as a guest that died would leave it.

@@ -11,8 +11,13 @@
 #
 #   mglru-off  273.53 +- 39.02 (n=5)
 #   mglru-on     3.62 +- 3.55 (n=5)  p < 0.001 against mglru-off
+#   mglru-on  10164.09 +- 1045.43 (n=5, harmonic mean)
 #
-# The statistics are the report's (host/lib/report/stats.awk).
+# The mean is the one the report's tables show: arithmetic, or harmonic
+# for a rate (is_rate) whose values in the variant's group are all above
+# 0, said as "harmonic mean" after n. The statistics are the report's
+# (host/lib/report/stats.awk); Welch's test is on the arithmetic means,
+# as the report's `*`.
 . "$(dirname "$0")/../lib/lib.sh"
 
 [ $# -ge 3 ] || die "usage: host/tools/cite.sh RUN SCENARIO METRIC [VARIANT...]"
@@ -29,17 +34,27 @@ for v; do
 	grep -q "^metric $m " "$raw/$v"/*.txt ||
 		die "cite.sh: no metric '$m' in $sc/$v"
 done
-for v; do
-	awk -v v="$v" -v m="$m" '$1 == "metric" && $2 == m { print v, $3 }' "$raw/$v"/*.txt
-done | awk -f "$TOP/host/lib/report/stats.awk" -f <(echo '
-	!($1 in n) { order[++nv] = $1 }
-	{ x[$1, ++n[$1]] = $2 }
+# Every variant of the scenario goes in ("GROUP VARIANT VALUE UNIT"), so
+# that a rate's mean is chosen over its whole group, as the report does;
+# those asked for are printed, in the order asked.
+for d in "$raw"/*/; do
+	awk -v v="$(basename "$d")" -v m="$m" 'FNR == 1 { g = "" }
+		$1 == "key" && $2 == "group" { g = $3 }
+		$1 == "metric" && $2 == m { print g, v, $3, $4 }' "$d"*.txt
+done | awk -v want="$*" -f "$TOP/host/lib/report/stats.awk" -f <(echo '
+	BEGIN { nv = split(want, order, " ") }
+	{
+		group[$2] = $1; x[$2, ++n[$2]] = $3
+		if (!is_rate($4) || $3 <= 0) arith[$1] = 1
+	}
 	END {
 		for (i = 1; i <= nv; i++) {
 			v = order[i]; k = n[v]; delete y
 			for (j = 1; j <= k; j++) y[j] = x[v, j]
 			am[i] = amean(y, k); va[i] = variance(y, k)
-			line = sprintf("%s  %s +- %s (n=%d)", v, fmt(am[i]), fmt(sqrt(va[i])), k)
+			harmonic = !(group[v] in arith)
+			line = sprintf("%s  %s +- %s (n=%d%s)", v, fmt(harmonic ? hmean(y, k) : am[i]),
+			    fmt(sqrt(va[i])), k, harmonic ? ", harmonic mean" : "")
 			if (i > 1 && k > 1 && n[order[1]] > 1) {
 				p = welch_p(am[1], va[1], n[order[1]], am[i], va[i], k)
 				line = line "  " (p < 0.001 ? "p < 0.001" : sprintf("p = %.3f", p)) \

@@ -3,12 +3,19 @@
 #
 #   host/tools/headline.sh RUN
 #
+# README.md's headline is `host/tools/headline.sh reference`, pasted in
+# whole over its tables and the "Means:" lines under them (report.t
+# checks that README.md holds it as it is).
+#
 # One Markdown table per engine, a row per figure below, a column per
 # variant: mean +- sample standard deviation over the cell's samples
 # (host/tools/cite.sh), `*` where Welch's two-sided test puts it apart
 # from the engine's rule-off column at p < 0.05, n where a cell has
 # other than the run's samples, and "OOM k/n" where the OOM killer took
 # workers in k of the cell's n samples (count metrics named *killed).
+# The means are those of the report's tables (cite.sh): harmonic for a
+# rate (units ending in /s), unless a value in the engine's group is 0 or
+# less; a line under each table names the rows with a harmonic mean.
 . "$(dirname "$0")/../lib/lib.sh"
 
 [ $# = 1 ] || die "usage: host/tools/headline.sh RUN"
@@ -50,7 +57,8 @@ cell() {
 		out=$("$TOP/host/tools/cite.sh" "$dir" "$sc" "$m" "$b" "$v" | tail -1)
 	fi
 	read -r _ mean _ sd n _ <<< "$out"
-	n=${n#(n=}; n=${n%)}
+	n=${n#(n=}; n=${n%)}; n=${n%,}
+	[[ $out != *", harmonic mean)"* ]] || echo "$sc" >> "$harmonic"
 	p=$(sed -n 's/.*  p < 0.001 against .*/0/p; s/.*  p = \([0-9.]*\) against .*/\1/p' <<< "$out")
 	out="$mean +- $sd"
 	if [ "$v" != "$b" ] && [ -n "$p" ] && awk -v p="$p" 'BEGIN { exit !(p < 0.05) }'; then
@@ -62,9 +70,12 @@ cell() {
 	echo "$out"
 }
 
-table() {	# table BASE VARIANT...
-	local b=$1 sc m what v line
+harmonic=$(mktemp)
+trap 'rm -f "$harmonic"' EXIT
+table() {	# table BASE VARIANT...: the table, then which rows' means are harmonic
+	local b=$1 sc m what v line rows_h='' rates_a=''
 	shift
+	: > "$harmonic"
 	line="| figure |"
 	for v; do line="$line $v |"; done
 	echo "$line"
@@ -74,7 +85,20 @@ table() {	# table BASE VARIANT...
 		line="| $what |"
 		for v; do line="$line $(cell "$sc" "$m" "$b" "$v") |"; done
 		echo "$line"
+		if grep -qx "$sc" "$harmonic"; then
+			rows_h="$rows_h, $sc"
+		elif cat "$dir/raw/$sc"/*/*.txt | awk -v m="$m" -f "$TOP/host/lib/report/stats.awk" \
+			-f <(echo '$1 == "metric" && $2 == m && is_rate($4) { r = 1 } END { exit !r }'); then
+			rates_a="$rates_a, $sc"
+		fi
+		: > "$harmonic"
 	done <<< "$rows"
+	echo
+	line="Means: arithmetic"
+	[ -z "$rows_h" ] || line="$line, but harmonic in the rows of rates (${rows_h#, }), as in the report's tables"
+	[ -z "$rates_a" ] || line="$line; ${rates_a#, } arithmetic there too, a sample's rate in it being 0 or less"
+	line="$line (the report's summary gives arithmetic means, with their 95% intervals)"
+	echo "$line." | fmt -w 72
 }
 
 echo "Classic LRU (\`*\`: apart from \`classic-off\`, p < 0.05):"

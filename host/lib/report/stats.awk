@@ -8,6 +8,11 @@ function noisy(cv) { return cv != "-" && cv > NOISY_CV }
 function abs(v) { return v < 0 ? -v : v }
 function amean(x, n,   i, s) { for (i = 1; i <= n; i++) s += x[i]; return s / n }
 function hmean(x, n,   i, s) { for (i = 1; i <= n; i++) s += 1 / x[i]; return n / s }
+# A rate (a unit ending in /s) is summed up by the harmonic mean of its
+# samples, unless a value in its group of variants (`key group`, one table
+# of the report) is 0 or negative: then by the arithmetic mean, as any
+# other metric. The report's tables and host/tools/cite.sh both choose so.
+function is_rate(unit) { return unit ~ /\/s$/ }
 function variance(x, n,   i, m, s) {	# sample variance (n - 1); 0 when n = 1
 	if (n < 2) return 0
 	m = amean(x, n)

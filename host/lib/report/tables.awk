@@ -103,7 +103,7 @@ function group_table(sc, g,   j, mi, m, v, k, st, harmonic, hasbase, lower, ds, 
 	}
 	for (mi = 1; mi <= metrics[sc]; mi++) {
 		m = metrics[sc, mi]
-		harmonic = unit[sc, m] ~ /\/s$/
+		harmonic = is_rate(unit[sc, m])
 		for (j = 1; j <= C; j++)
 			for (v = 1; harmonic && v <= nval[sc, members[sc, g, j], m]; v++)
 				if (val[sc, members[sc, g, j], m, v] <= 0) {
