@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 48
+tap_plan 50
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -310,6 +310,43 @@ rate_cells() {	# every cell of the README's rate rows against the report's table
 	return $bad
 }
 check "README.md: each rate cell (4 rows, 32 cells) is the mean of the report's table" rate_cells
+
+# results/README.md: a row per folder that git has or would take under
+# results/ (ci/ may be listed before make test makes it), and every run
+# it says regenerates does, byte for byte (no gnuplot: plots kept).
+# shellcheck disable=SC2016 # the backticks are Markdown's
+index_folders() {
+	sed -n 's/^| \[`\([^`/]*\)\/`\].*/\1/p; s/^| `\([^`/]*\)\/` |.*/\1/p' "$top/results/README.md" | sort
+}
+tree_folders() {
+	git -C "$top" ls-files --cached --others --exclude-standard -- results |
+		sed -n 's|^results/\([^/]*\)/.*|\1|p' | sort -u
+}
+index_exact() {
+	local lacks extra
+	lacks=$(comm -23 <(tree_folders) <(index_folders) | tr '\n' ' ')
+	extra=$(comm -13 <(tree_folders) <(index_folders) | grep -vx ci | tr '\n' ' ' || true)
+	[ -z "$lacks$extra" ] && [ "$(index_folders | wc -l)" -ge 18 ] && return 0
+	echo "# results/ has, the index lacks: $lacks"
+	echo "# the index lists, results/ lacks: $extra"
+	return 1
+}
+check "results/README.md has a row for exactly the folders in results/" index_exact
+regenerate() {
+	local r bad=0 n=0
+	# shellcheck disable=SC2016 # the backticks are Markdown's
+	while read -r r; do
+		n=$((n + 1))
+		cp -r "$top/results/$r" "$tmp/regen-$r"
+		if ! GNUPLOT=/nonexistent "$report" "$tmp/regen-$r" > /dev/null ||
+			! cmp -s "$top/results/$r/report.md" "$tmp/regen-$r/report.md"; then
+			echo "# results/$r/report.md does not regenerate byte for byte"; bad=1
+		fi
+	done < <(sed -n 's/^| \[`\([^`/]*\)\/`\].* | yes |$/\1/p' "$top/results/README.md")
+	[ "$n" -ge 12 ] || { echo "# only $n runs marked 'yes'"; bad=1; }
+	return $bad
+}
+check "every run results/README.md marks 'yes' regenerates its report.md byte for byte" regenerate
 
 # Recorded samples (data/bench/recorded: real guest output from this
 # machine), whole, and one cut short as a guest that died would leave it.
