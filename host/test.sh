@@ -16,7 +16,6 @@
 . "$TOP/host/lib/pool.sh"
 . "$TOP/host/lib/mutant.sh"
 . "$TOP/host/lib/suite.sh"
-. "$TOP/host/check.sh"
 
 t_start=$(now)
 flavour=${FLAVOUR:-guest}
@@ -54,71 +53,55 @@ fi
 [ -d "$BUILD/linux" ] && build_state=warm || build_state=cold
 "$TOP/host/lib/deps.sh" test
 
-echo "TAP version 13"
-
-# Host-side tests (make check): result parsers on recorded logs, report
-# code, the job pool.
-host_checks
-
-# Every patch is checkpatch-clean (strict) against the tree it applies to.
+# The tree is unpacked and patched before anything runs on it.
 tree=$("$TOP/host/lib/tree.sh" patched)
-while read -r p; do
-	case "$p" in ''|\#*) continue ;; esac
-	out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree -q \
-		"$TOP/patches/$p" 2>&1) && rc=0 || rc=$?
-	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
-	tap_ok "$rc" "checkpatch --strict: $p"
-done < "$TOP/patches/series"
-# The selftests companion patch (beside the series): checkpatch-clean but
-# for FILE_PATH_CHANGES (MAINTAINERS already covers selftests/mm), and it
-# applies to the patched tree.
-for p in "$TOP"/patches/selftests/*.patch; do
-	out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-tree -q \
-		--ignore FILE_PATH_CHANGES "$p" 2>&1) && rc=0 || rc=$?
-	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
-	tap_ok "$rc" "checkpatch --strict: selftests/$(basename "$p")"
-	out=$(cd "$tree" && patch -p1 --dry-run -s < "$p" 2>&1) && rc=0 || rc=1
-	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
-	tap_ok "$rc" "selftests/$(basename "$p") applies to the patched tree"
-done
 
-t_build=$(now)
-# FLAVOUR=debug runs everything on the debug kernel (DEBUG_VM, lockdep,
-# KASAN): a warning or report in the console fails the boot.
-guest_kernel patched "$flavour"
-guest_image test
-log "Elapsed time: $(elapsed "$t_build")s building kernel and images"
-
-guest_accel
-export ACCEL
-log "Guests run under ${ACCEL^^} on this machine"
-
+# Everything else is a job of the pool: the kernels build one after another
+# in the one tree (CHAIN: the tested kernel first, then the debug kernel
+# for the short soak, then the mutants), and the host checks, the images
+# and the boots run beside them. The builds go first, so that the boots
+# that need them are not left for last.
+runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
+pool_init "$runs/jobs"
+KERNEL=$BUILD/kernels/patched-$flavour.bzImage
+pool_job kernel "" "$TOP/host/lib/kernel.sh" patched "$flavour"
+CHAIN=kernel
+if [ "$flavour" = guest ]; then
+	# make soak runs the long soak; this one has one vCPU, as the tests,
+	# so that TCG's own races stay out of CI.
+	mutant_build_job kernel-debug patched debug
+	pool_job image-soak image-test "$TOP/host/lib/image.sh" soak
+	pool_job soak "kernel-debug image-soak" "$TOP/host/soak.sh" --prebuilt \
+		--minutes "${SOAK_MINUTES:-2}" --cpus 1
+	mutant_jobs "$runs"
+fi
+# Host checks (make check: result parsers on recorded logs, report code,
+# the job pool, the docs), and every patch checkpatch-clean.
+pool_job host-checks "" "$TOP/host/check.sh"
+pool_job checkpatch "" "$TOP/host/lib/checkpatch.sh" "$tree"
+pool_job image-test "" "$TOP/host/lib/image.sh" test
+# The accelerator is picked once (a short probe boot), before the boots.
+pool_job accel "kernel image-test" "$TOP/host/lib/accel.sh" "$KERNEL"
 # The debug kernel under TCG runs several times slower: stretch the time
 # limits, and the tests' intervals so that their pressure keeps pace.
 scale=1
 [ "$flavour" = guest ] || scale=4
 export BOOT_APPEND="execfirst.scale=$scale"
-
-runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
-pool_init "$runs/jobs"
-# The kernels to build while guests run, one after another in the one
-# tree (CHAIN): the debug kernel and soak image for the short soak (make
-# soak runs the long one; one vCPU, as for the tests, so that TCG's own
-# races stay out of CI), then the mutants. They go first, so that the
-# boots that need them are not left for last.
-CHAIN=
-if [ "$flavour" = guest ]; then
-	pool_job kernel-debug "" "$TOP/host/lib/kernel.sh" patched debug
-	pool_job image-soak "" "$TOP/host/lib/image.sh" soak
-	CHAIN=kernel-debug
-	pool_job soak "kernel-debug image-soak" "$TOP/host/soak.sh" --prebuilt \
-		--minutes "${SOAK_MINUTES:-2}" --cpus 1
-	mutant_jobs "$runs"
-fi
-suite_jobs "$runs" "$scale" "${guest_tests[@]}"
+SUITE_DEPS=accel suite_jobs "$runs" "$scale" "${guest_tests[@]}"
 
 pool_run "$jobs"
+ACCEL=$(cat "$POOL_DIR/accel.out" 2> /dev/null || echo unknown)
 
+echo "TAP version 13"
+for j in host-checks checkpatch; do
+	tap_merge "" "$POOL_DIR/$j.out" ||
+		tap_ok 1 "$j: did not complete (${POOL_DIR#"$TOP"/}/$j.log)"
+done
+for j in "kernel:the patched $flavour kernel" "image-test:the test image"; do
+	[ "$(pool_rc "${j%%:*}")" = 0 ] && rc=0 || rc=1
+	[ "$rc" = 0 ] || tail -n 20 "$POOL_DIR/${j%%:*}.log" | sed 's/^/# /'
+	tap_ok "$rc" "${j#*:} builds (${POOL_DIR#"$TOP"/}/${j%%:*}.log)"
+done
 # The results, in a fixed order whichever job ended first.
 suite_report "$runs" "${guest_tests[@]}"
 if [ "$flavour" = guest ]; then

@@ -4,6 +4,7 @@
 
 #include "kselftest.h"
 #include "twin_cases.h"
+#include "util.h"
 
 /* Below this, the read twin barely lost anything: there was no real
  * pressure and the comparison would prove nothing. */

@@ -21,6 +21,17 @@
 
 static long long keyed_value(const char *path, const char *key);
 
+void failfast_check(void)
+{
+	const char *v = getenv("EXECFIRST_FAILFAST");
+
+	if (!v || strcmp(v, "1"))
+		return;
+	printf("# failfast: stopped at the first failure (execfirst.failfast=1)\n");
+	fflush(stdout);
+	exit(1);
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;

@@ -105,4 +105,20 @@ void pace(double t0, double bytes, int mbps);
 #define WU_READ_PAGES	110
 #define WU_STEP_PAGES	100
 
+/*
+ * Fail fast: with EXECFIRST_FAILFAST=1 (a mutant's boot: execfirst.failfast=1
+ * on the kernel command line), a test stops at its first 'not ok'. That
+ * failure is all a mutant must show; the test's other cases would prove
+ * nothing more and cost minutes of boot. Its children die with it
+ * (spawn_child()'s PR_SET_PDEATHSIG); its knobs and cgroups are restored
+ * at exit. Include this header after kselftest.h.
+ */
+void failfast_check(void);
+#ifdef KSFT_PASS
+#define ksft_test_result_fail(...) do {			\
+	(ksft_test_result_fail)(__VA_ARGS__);		\
+	failfast_check();				\
+	} while (0)
+#endif
+
 #endif

@@ -8,9 +8,10 @@
 #   mutant_check [NAME...]   check the mutants named (default: all) and
 #                            set MUTANT_LIST; dies on a bad name or line,
 #                            before anything is built
-#   mutant_jobs RUNS         add their builds and boots to the pool (the
-#                            builds one after another, after CHAIN, the
-#                            last build job in the pool, if set)
+#   mutant_build_job JOB TREE FLAVOUR  add a kernel build after CHAIN,
+#                            the last build job in the pool (if set): the
+#                            builds share one tree, one after another
+#   mutant_jobs RUNS         add their builds and boots to the pool
 #   mutant_report            print a TAP line for each expectation, in
 #                            mutants/ order
 # shellcheck shell=bash
@@ -66,7 +67,10 @@ mutant_jobs() {	# mutant_jobs RUNS
 		[ -n "$(mutant_expect "$name" fail)" ] || continue
 		mutant_build_job "kernel-mutant-$name" "mutant-$name" guest
 		for t in $(mutant_expect "$name" fail); do
-			pool_job "mutant-$name-$t" "$CHAIN" "$POOL_BOOT" \
+			# The test stops at its first failure (guest/lib/util.h):
+			# that is all a mutant must show.
+			pool_job "mutant-$name-$t" "$CHAIN" env \
+				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1" "$POOL_BOOT" \
 				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
 				"$runs/mutant-$name-$t" 900 "tests/$t"
 		done

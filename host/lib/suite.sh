@@ -2,7 +2,8 @@
 # of itself and the guest tests, one boot each, on KERNEL; their results
 # in a fixed order. Source it after lib.sh, tap.sh and pool.sh.
 #
-#   suite_jobs RUNS SCALE TEST...   add the boots (time limits x SCALE)
+#   suite_jobs RUNS SCALE TEST...   add the boots (time limits x SCALE),
+#                                   each after the jobs in SUITE_DEPS
 #   suite_report RUNS TEST...       a TAP line for each runner check and
 #                                   each test's own lines, in the order
 #                                   of guest/tests/list
@@ -15,7 +16,7 @@ SUITE_RUNNER=("fail:30:fail 3" "crash:30:panic" "hang:8:timeout")
 TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
 
 suite_boot() {	# suite_boot RUNS SCALE NAME TIMEOUT TASK
-	pool_job "$3" "" "$POOL_BOOT" "$KERNEL" test \
+	pool_job "$3" "${SUITE_DEPS:-}" "$POOL_BOOT" "$KERNEL" test \
 		"$1/$3" $(($4 * $2)) "$5"
 }
 

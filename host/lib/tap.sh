@@ -35,7 +35,7 @@ tap_desc() {	# tap_desc LINE
 }
 
 # Count the results of a TAP stream (a guest test's output) into ours,
-# renumbered, prefixed with the stream's name. Returns 1 if the stream's
+# renumbered, prefixed with the stream's name (none if NAME is empty). Returns 1 if the stream's
 # plan was not met.
 tap_merge() {	# tap_merge NAME FILE
 	local name=$1 file=$2 line planned=-1 seen=0
@@ -46,13 +46,13 @@ tap_merge() {	# tap_merge NAME FILE
 		# A skip is the directive " # SKIP" (TAP 13; kselftest.h's
 		# "ok N # SKIP why"), not those words anywhere in a description.
 		"ok "*" # SKIP"*)
-			seen=$((seen + 1)); tap_skip "$name: $(tap_desc "$line")" ;;
+			seen=$((seen + 1)); tap_skip "${name:+$name: }$(tap_desc "$line")" ;;
 		"ok "*)
-			seen=$((seen + 1)); tap_ok 0 "$name: $(tap_desc "$line")" ;;
+			seen=$((seen + 1)); tap_ok 0 "${name:+$name: }$(tap_desc "$line")" ;;
 		"not ok "*)
-			seen=$((seen + 1)); tap_ok 1 "$name: $(tap_desc "$line")" ;;
-		"#"*|"TAP version"*) echo "# $name: ${line#\# }" ;;
-		"Bail out!"*) echo "# $name: $line" ;;
+			seen=$((seen + 1)); tap_ok 1 "${name:+$name: }$(tap_desc "$line")" ;;
+		"#"*|"TAP version"*) echo "# ${name:+$name: }${line#\# }" ;;
+		"Bail out!"*) echo "# ${name:+$name: }$line" ;;
 		esac
 	done < "$file"
 	[ "$planned" = "$seen" ]
