@@ -5,6 +5,13 @@
 
 SHELL := /bin/bash
 
+# A variable given on the command line, even empty, becomes its option, so
+# that `make bench SAMPLES=` is refused rather than run with the default.
+given = $(filter command line,$(origin $(1)))
+opt = $(if $(call given,$(1)),$(2) '$($(1))')
+flag = $(if $(call given,$(1)),$(if $(filter 1,$($(1))),$(2),\
+	$(error $(1) takes 1, not '$($(1))')))
+
 help:
 	@echo 'execfirst: targets (make TARGET [VARIABLE=value ...])'
 	@echo '  test      host checks, then the patched kernel built and booted in QEMU:'
@@ -44,7 +51,7 @@ check:
 # The debug kernel soaked under reclaim stress, switching and bad input
 # for SOAK_MINUTES (default 10); fails on any splat. See README.
 soak:
-	@host/soak.sh --minutes $(or $(SOAK_MINUTES),10)
+	@host/soak.sh --minutes $(if $(call given,SOAK_MINUTES),'$(SOAK_MINUTES)',10)
 
 # Deliberately broken kernels (mutants/): the tests must catch each one.
 mutants:
@@ -65,12 +72,10 @@ image:
 # REMEASURE=scenario/variant,... (with CONTINUE: measure those cells
 # again), PLAN=1 (print the cells and stop). See README and bench/.
 bench:
-	@host/bench.sh $(if $(PROFILE),--profile $(PROFILE)) \
-		$(if $(SAMPLES),--samples $(SAMPLES)) \
-		$(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
-		$(if $(VARIANTS),--variants $(VARIANTS)) $(if $(RUN),--run $(RUN)) \
-		$(if $(CONTINUE),--continue) $(if $(REMEASURE),--remeasure $(REMEASURE)) \
-		$(if $(PLAN),--plan)
+	@host/bench.sh $(call opt,PROFILE,--profile) $(call opt,SAMPLES,--samples) \
+		$(call opt,SCENARIOS,--scenarios) $(call opt,VARIANTS,--variants) \
+		$(call opt,RUN,--run) $(call flag,CONTINUE,--continue) \
+		$(call opt,REMEASURE,--remeasure) $(call flag,PLAN,--plan)
 
 # Regenerate a run's report from its raw samples: make report RUN=name
 report:

@@ -13,7 +13,7 @@
 . "$TOP/host/lib/pool.sh"
 . "$TOP/host/lib/mutant.sh"
 
-jobs=${JOBS:-$(nproc)}
+jobs=${JOBS-$(nproc)}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 mutant_check "$@"
 "$TOP/host/lib/deps.sh" test
@@ -32,7 +32,10 @@ for name in "${MUTANT_LIST[@]}"; do
 		break
 	}
 done
-mutant_jobs "$runs"
+mutant_builds guest
+mutant_builds debug
+mutant_soaks "$runs"
+mutant_boots "$runs"
 pool_run "$jobs"
 echo "TAP version 13"
 mutant_report

@@ -20,9 +20,10 @@
 t_start=$(now)
 flavour=${FLAVOUR:-guest}
 case "$flavour" in guest|debug) ;; *) die "FLAVOUR must be guest or debug, not '$flavour'" ;; esac
-jobs=${JOBS:-$(nproc)}
+# A number given, even empty, must be a number.
+jobs=${JOBS-$(nproc)}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
-[[ "${SOAK_MINUTES:-2}" =~ ^[1-9][0-9]*$ ]] ||
+[[ "${SOAK_MINUTES-2}" =~ ^[1-9][0-9]*$ ]] ||
 	die "SOAK_MINUTES must be a whole number from 1, not '${SOAK_MINUTES:-}'"
 
 # Every guest test is in guest/tests/list, and every name there is a test.
@@ -56,24 +57,22 @@ fi
 # The tree is unpacked and patched before anything runs on it.
 tree=$("$TOP/host/lib/tree.sh" patched)
 
-# Everything else is a job of the pool: the kernels build one after another
-# in the one tree (CHAIN: the tested kernel first, then the debug kernel
-# for the short soak, then the mutants), and the host checks, the images
-# and the boots run beside them. The builds go first, so that the boots
-# that need them are not left for last.
+# Everything else is a job of the pool, in the order they should start
+# as far as their prerequisites allow. The kernels build one after
+# another in the one tree (CHAIN): the tested kernel, the mutants' (small
+# rebuilds), then the debug kernels for the soaks. The host checks, the
+# images and the boots run beside them: the soaks first, as soon as
+# their kernels are there (they are long and would otherwise come last),
+# then the guest tests, longest first, then the mutants' boots.
 runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
 pool_init "$runs/jobs"
 KERNEL=$BUILD/kernels/patched-$flavour.bzImage
-pool_job kernel "" "$TOP/host/lib/kernel.sh" patched "$flavour"
-CHAIN=kernel
+CHAIN=
+mutant_build_job kernel patched "$flavour"
 if [ "$flavour" = guest ]; then
-	# make soak runs the long soak; this one has one vCPU, as the tests,
-	# so that TCG's own races stay out of CI.
+	mutant_builds guest
 	mutant_build_job kernel-debug patched debug
-	pool_job image-soak image-test "$TOP/host/lib/image.sh" soak
-	pool_job soak "kernel-debug image-soak" "$TOP/host/soak.sh" --prebuilt \
-		--minutes "${SOAK_MINUTES:-2}" --cpus 1
-	mutant_jobs "$runs"
+	mutant_builds debug
 fi
 # Host checks (make check: result parsers on recorded logs, report code,
 # the job pool, the docs), and every patch checkpatch-clean.
@@ -82,12 +81,21 @@ pool_job checkpatch "" "$TOP/host/lib/checkpatch.sh" "$tree"
 pool_job image-test "" "$TOP/host/lib/image.sh" test
 # The accelerator is picked once (a short probe boot), before the boots.
 pool_job accel "kernel image-test" "$TOP/host/lib/accel.sh" "$KERNEL"
+if [ "$flavour" = guest ]; then
+	# make soak runs the long soak; this one has one vCPU, as the tests,
+	# so that TCG's own races stay out of CI.
+	pool_job image-soak image-test "$TOP/host/lib/image.sh" soak
+	pool_job soak "kernel-debug image-soak" "$TOP/host/soak.sh" --prebuilt \
+		--minutes "${SOAK_MINUTES:-2}" --cpus 1
+	mutant_soaks "$runs"
+fi
 # The debug kernel under TCG runs several times slower: stretch the time
 # limits, and the tests' intervals so that their pressure keeps pace.
 scale=1
 [ "$flavour" = guest ] || scale=4
 export BOOT_APPEND="execfirst.scale=$scale"
 SUITE_DEPS=accel suite_jobs "$runs" "$scale" "${guest_tests[@]}"
+[ "$flavour" != guest ] || mutant_boots "$runs"
 
 pool_run "$jobs"
 ACCEL=$(cat "$POOL_DIR/accel.out" 2> /dev/null || echo unknown)

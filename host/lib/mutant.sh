@@ -11,7 +11,8 @@
 #   mutant_build_job JOB TREE FLAVOUR  add a kernel build after CHAIN,
 #                            the last build job in the pool (if set): the
 #                            builds share one tree, one after another
-#   mutant_jobs RUNS         add their builds and boots to the pool
+#   mutant_builds FLAVOUR    add their kernel builds (guest or debug)
+#   mutant_soaks RUNS, mutant_boots RUNS  add their boots, after the builds
 #   mutant_report            print a TAP line for each expectation, in
 #                            mutants/ order
 # shellcheck shell=bash
@@ -52,27 +53,46 @@ mutant_build_job() {	# mutant_build_job JOB TREE FLAVOUR
 	CHAIN=$1
 }
 
-mutant_jobs() {	# mutant_jobs RUNS
-	local runs=$1 name t
-	MUTANT_RUNS=$runs
+# mutant_builds FLAVOUR: the build jobs of the mutants that need a kernel
+# of that flavour (guest: those with tests to fail; debug: those with a
+# soak to splat), one after another, after CHAIN.
+mutant_builds() {
+	local name
+	for name in "${MUTANT_LIST[@]}"; do
+		case "$1" in
+		guest) [ -n "$(mutant_expect "$name" fail)" ] || continue
+			mutant_build_job "kernel-mutant-$name" "mutant-$name" guest ;;
+		debug) [ -n "$(mutant_expect "$name" splat)" ] || continue
+			mutant_build_job "kernel-mutant-$name-debug" "mutant-$name" debug ;;
+		esac
+	done
+}
+
+# mutant_soaks RUNS, mutant_boots RUNS: the jobs that boot the mutants'
+# kernels, each after its build (added by mutant_builds first). The soaks
+# need the soak image, made by a job named image-soak, which the caller
+# adds.
+mutant_soaks() {
+	local name
+	MUTANT_RUNS=$1
 	for name in "${MUTANT_LIST[@]}"; do
 		[ -n "$(mutant_expect "$name" splat)" ] || continue
-		# The soak image (host/lib/image.sh soak) is made by a job
-		# named image-soak, which the caller adds.
-		mutant_build_job "kernel-mutant-$name-debug" "mutant-$name" debug
-		pool_job "mutant-$name-soak" "$CHAIN image-soak" \
-			"$TOP/host/lib/mutant-soak.sh" "$name" "$runs/mutant-$name-soak"
+		pool_job "mutant-$name-soak" "kernel-mutant-$name-debug image-soak" \
+			"$TOP/host/lib/mutant-soak.sh" "$name" "$1/mutant-$name-soak"
 	done
+}
+
+mutant_boots() {
+	local name t
+	MUTANT_RUNS=$1
 	for name in "${MUTANT_LIST[@]}"; do
-		[ -n "$(mutant_expect "$name" fail)" ] || continue
-		mutant_build_job "kernel-mutant-$name" "mutant-$name" guest
 		for t in $(mutant_expect "$name" fail); do
 			# The test stops at its first failure (guest/lib/util.h):
 			# that is all a mutant must show.
-			pool_job "mutant-$name-$t" "$CHAIN" env \
+			pool_job "mutant-$name-$t" "kernel-mutant-$name" env \
 				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1" "$POOL_BOOT" \
 				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
-				"$runs/mutant-$name-$t" 900 "tests/$t"
+				"$1/mutant-$name-$t" 900 "tests/$t"
 		done
 	done
 }
