@@ -14,14 +14,14 @@ flag = $(if $(call given,$(1)),$(if $(filter 1,$($(1))),$(2),\
 
 help:
 	@echo 'execfirst: targets (make TARGET [VARIABLE=value ...])'
-	@echo '  test      host checks, then the patched kernel built and booted in QEMU:'
-	@echo '            guest tests, a 2-minute soak and the mutants; ends "N passed, N failed"'
-	@echo '            and appends a record to results/ci/make-test.txt'
+	@echo '  test      host checks, checkpatch, the patched kernel built and booted in QEMU:'
+	@echo '            guest tests, a 2-minute soak and the mutants; appends a record to'
+	@echo '            results/ci/make-test.txt and ends "N passed, N failed, N skipped"'
 	@echo '              TESTS="a b"    only these guest tests (guest/tests/list)'
 	@echo '              MUTANTS="x y"  only these mutants (mutants/NAME.patch); MUTANTS=none'
 	@echo '              JOBS=N         boots at a time (default: one per core; 1: serial)'
 	@echo '              SOAK_MINUTES=N the short soak'"'"'s length (default 2)'
-	@echo '  test-debug  the guest tests on the debug kernel (TESTS=, JOBS= as above)'
+	@echo '  test-debug  the guest tests on the debug kernel, no soak, no mutants (TESTS=, JOBS=)'
 	@echo '  check     the host-side tests alone (seconds; no kernel, no QEMU)'
 	@echo '  bench     A/B benchmarks in QEMU; report in results/RUN/report.md'
 	@echo '              PROFILE=quick|full  SAMPLES=N  SCENARIOS=a,b  VARIANTS=x,y'

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make check`: the host-side tests alone (host/tests/*.t: the result
 # parsers on recorded logs, the report code, the job pool, the docs'
-# counts), in seconds, with no kernel and no QEMU. make test runs them
-# first. Ends with one line "N passed, N failed[, N skipped]".
+# counts), in seconds, with no kernel and no QEMU. make test runs them as
+# a job beside its first kernel build. Ends with one line "N passed, N failed[, N skipped]".
 # Usage: host/check.sh
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make test`: host-side checks, then the patched kernel built, booted in
-# QEMU and tested, the short soak and the mutants. The guest boots run side
+# `make test`: the host checks and checkpatch, the patched kernel built,
+# booted in QEMU and tested, the short soak and the mutants. The guest boots run side
 # by side, JOBS at a time (default: one per core; each boot is one vCPU
 # under single-threaded TCG), while the debug and mutant kernels build on
 # the slots the boots leave free (host/lib/pool.sh). Results are reported
@@ -79,8 +79,10 @@ fi
 pool_job host-checks "" "$TOP/host/check.sh"
 pool_job checkpatch "" "$TOP/host/lib/checkpatch.sh" "$tree"
 pool_job image-test "" "$TOP/host/lib/image.sh" test
-# The accelerator is picked once (a short probe boot), before the boots.
+# The accelerator is picked once (a short probe boot): every boot waits
+# for it and for the test image (POOL_BOOT_DEPS).
 pool_job accel "kernel image-test" "$TOP/host/lib/accel.sh" "$KERNEL"
+POOL_BOOT_DEPS="image-test accel"
 if [ "$flavour" = guest ]; then
 	# make soak runs the long soak; this one has one vCPU, as the tests,
 	# so that TCG's own races stay out of CI.
@@ -94,7 +96,7 @@ fi
 scale=1
 [ "$flavour" = guest ] || scale=4
 export BOOT_APPEND="execfirst.scale=$scale"
-SUITE_DEPS=accel suite_jobs "$runs" "$scale" "${guest_tests[@]}"
+suite_jobs "$runs" "$scale" "${guest_tests[@]}"
 [ "$flavour" != guest ] || mutant_boots "$runs"
 
 pool_run "$jobs"
@@ -120,6 +122,10 @@ fi
 
 secs=$(elapsed "$t_start")
 log "Elapsed time: ${secs}s in all; guests ran under ${ACCEL^^}, $jobs at a time"
+# The record first, so that the summary stays the last line.
+if [ -z "${MUTANTS:-}" ] && [ "$flavour" = guest ]; then mutants=all
+elif [ ${#MUTANT_LIST[@]} -eq 0 ]; then mutants=none
+else mutants=$(IFS=,; echo "${MUTANT_LIST[*]}"); fi
+record_run make-test "accel=$ACCEL cores=$(nproc) jobs=$jobs flavour=$flavour tests=$([ $# -gt 0 ] && echo "$*" | tr ' ' , || echo all) mutants=$mutants passed=$TAP_PASS failed=$TAP_FAIL skipped=$TAP_SKIP seconds=${secs%.*} build=$build_state"
 tap_summary
-record_run make-test "accel=$ACCEL cores=$(nproc) jobs=$jobs flavour=$flavour tests=$([ $# -gt 0 ] && echo "$*" | tr ' ' , || echo all) mutants=${#MUTANT_LIST[@]} passed=$TAP_PASS failed=$TAP_FAIL skipped=$TAP_SKIP seconds=${secs%.*} build=$build_state"
 [ "$TAP_FAIL" = 0 ]

@@ -7,7 +7,7 @@
 what=${1:-test}
 pkgs=(linux-source-6.12 qemu-system-x86 busybox-static gcc make flex bison
       bc libelf-dev libssl-dev cpio e2fsprogs ccache xz-utils gzip perl
-      python3 stress-ng gnuplot-nox)
+      python3 stress-ng gnuplot-nox patch)
 case "$what" in
 test) ;;
 bench) pkgs+=(libsqlite3-dev sqlite3 binutils) ;;

@@ -77,7 +77,7 @@ mutant_soaks() {
 	MUTANT_RUNS=$1
 	for name in "${MUTANT_LIST[@]}"; do
 		[ -n "$(mutant_expect "$name" splat)" ] || continue
-		pool_job "mutant-$name-soak" "kernel-mutant-$name-debug image-soak" \
+		pool_job "mutant-$name-soak" "kernel-mutant-$name-debug image-soak $POOL_BOOT_DEPS" \
 			"$TOP/host/lib/mutant-soak.sh" "$name" "$1/mutant-$name-soak"
 	done
 }
@@ -89,7 +89,7 @@ mutant_boots() {
 		for t in $(mutant_expect "$name" fail); do
 			# The test stops at its first failure (guest/lib/util.h):
 			# that is all a mutant must show.
-			pool_job "mutant-$name-$t" "kernel-mutant-$name" env \
+			pool_job "mutant-$name-$t" "kernel-mutant-$name $POOL_BOOT_DEPS" env \
 				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1" "$POOL_BOOT" \
 				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
 				"$1/mutant-$name-$t" 900 "tests/$t"

@@ -25,6 +25,9 @@
 # What boots a guest as a job: host/lib/boot-job.sh's arguments (KERNEL
 # IMAGE OUT TIMEOUT TASK...); a host test puts a stand-in here.
 POOL_BOOT=${POOL_BOOT:-$TOP/host/lib/boot-job.sh}
+# The jobs every boot waits for besides its kernel (the image, the
+# accelerator's probe), set by the caller once it has added them.
+POOL_BOOT_DEPS=
 
 pool_init() {	# pool_init DIR
 	POOL_DIR=$1 POOL_NAMES=()

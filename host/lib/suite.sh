@@ -3,7 +3,7 @@
 # in a fixed order. Source it after lib.sh, tap.sh and pool.sh.
 #
 #   suite_jobs RUNS SCALE TEST...   add the boots (time limits x SCALE),
-#                                   each after the jobs in SUITE_DEPS
+#                                   each after POOL_BOOT_DEPS
 #   suite_report RUNS TEST...       a TAP line for each runner check and
 #                                   each test's own lines, in the order
 #                                   of guest/tests/list
@@ -16,7 +16,7 @@ SUITE_RUNNER=("fail:30:fail 3" "crash:30:panic" "hang:8:timeout")
 TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
 
 suite_boot() {	# suite_boot RUNS SCALE NAME TIMEOUT TASK
-	pool_job "$3" "${SUITE_DEPS:-}" "$POOL_BOOT" "$KERNEL" test \
+	pool_job "$3" "$POOL_BOOT_DEPS" "$POOL_BOOT" "$KERNEL" test \
 		"$1/$3" $(($4 * $2)) "$5"
 }
 
