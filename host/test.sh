@@ -59,8 +59,9 @@ tree=$("$TOP/host/lib/tree.sh" patched)
 
 # Everything else is a job of the pool, in the order they should start
 # as far as their prerequisites allow. The kernels build one after
-# another in the one tree (CHAIN): the tested kernel, the mutants' (small
-# rebuilds), then the debug kernels for the soaks. The host checks, the
+# another in the one tree (CHAIN): the tested kernel, the debug kernels
+# for the soaks (the long build, so that it runs beside the guest tests
+# rather than alone at the end), then the mutants' (small rebuilds). The host checks, the
 # images and the boots run beside them: the soaks first, as soon as
 # their kernels are there (they are long and would otherwise come last),
 # then the guest tests, longest first, then the mutants' boots.
@@ -70,9 +71,9 @@ KERNEL=$BUILD/kernels/patched-$flavour.bzImage
 CHAIN=
 mutant_build_job kernel patched "$flavour"
 if [ "$flavour" = guest ]; then
-	mutant_builds guest
 	mutant_build_job kernel-debug patched debug
 	mutant_builds debug
+	mutant_builds guest
 fi
 # Host checks (make check: result parsers on recorded logs, report code,
 # the job pool, the docs), and every patch checkpatch-clean.
