@@ -6,14 +6,18 @@
 # soak on the debug kernel (host/soak.sh) report a splat, in one of three
 # tries (host/lib/mutant.sh). make test runs them too, in its own pool.
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
-#   JOBS=N   boots (and compile jobs) at a time (default: one per core)
+#   JOBS=N   jobs at a time (default 1, as for make test)
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
 . "$TOP/host/lib/pool.sh"
 . "$TOP/host/lib/mutant.sh"
 
-jobs=${JOBS-$(nproc)}
+# One at a time unless asked: with two boots at a time on this project's
+# 2-core build machine, tests that pace their pressure by time
+# (exec_quiet's classic 2 s stream, exec_abuse's multi-gen hit ratios)
+# failed in 2 of 3 runs, and a red CI run lands nothing (docs/status.md).
+jobs=${JOBS-1}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 mutant_check "$@"
 "$TOP/host/lib/deps.sh" test

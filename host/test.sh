@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # `make test`: the host checks and checkpatch, the patched kernel built,
-# booted in QEMU and tested, the short soak and the mutants. The guest boots run side
-# by side, JOBS at a time (default: one per core; each boot is one vCPU
-# under single-threaded TCG), while the debug and mutant kernels build on
-# the slots the boots leave free (host/lib/pool.sh). Results are reported
-# in a fixed order, whichever boot ends first. Ends with one line
-# "N passed, N failed[, N skipped]", and appends a record of the run to
-# results/ci/make-test.txt.
+# booted in QEMU and tested, the short soak and the mutants, as jobs of a
+# pool (host/lib/pool.sh), JOBS at a time (default 1; each boot is one
+# vCPU under single-threaded TCG): with JOBS=2 the guest boots run side by
+# side while the debug and mutant kernels build on the slots they leave
+# free. Results are reported in a fixed order, whichever job ends first.
+# Appends a record of the run to results/ci/make-test.txt, then ends with
+# one line "N passed, N failed, N skipped".
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
-#   JOBS=N      boots (and compile jobs) at a time; JOBS=1 is serial
+#   JOBS=N      jobs at a time (default 1: serial, builds on every core)
 #   MUTANTS="a b"  only these mutants (default: all); MUTANTS=none: none
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
@@ -21,7 +21,11 @@ t_start=$(now)
 flavour=${FLAVOUR:-guest}
 case "$flavour" in guest|debug) ;; *) die "FLAVOUR must be guest or debug, not '$flavour'" ;; esac
 # A number given, even empty, must be a number.
-jobs=${JOBS-$(nproc)}
+# One at a time unless asked: with two boots at a time on this project's
+# 2-core build machine, tests that pace their pressure by time
+# (exec_quiet's classic 2 s stream, exec_abuse's multi-gen hit ratios)
+# failed in 2 of 3 runs, and a red CI run lands nothing (docs/status.md).
+jobs=${JOBS-1}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 [[ "${SOAK_MINUTES-2}" =~ ^[1-9][0-9]*$ ]] ||
 	die "SOAK_MINUTES must be a whole number from 1, not '${SOAK_MINUTES:-}'"

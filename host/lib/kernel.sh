@@ -28,10 +28,11 @@ export CCACHE_DIR=$CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 # Reproducible builds: nothing that changes per build enters the image.
 export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USER=execfirst \
 	KBUILD_BUILD_HOST=qemu
-# As a job of host/lib/pool.sh (make test's pool), compile on the slots
-# the pool's job server has free; on its own, on every core.
+# As a job of a pool of several slots (host/lib/pool.sh), compile on the
+# slots the pool's job server has free; on its own, or in a pool of one
+# slot (nothing else runs beside it), on every core.
 jobs=(-j"$(nproc)")
-[ -z "${POOL_JOB:-}" ] || jobs=()
+[ -z "${POOL_JOB:-}" ] || [ "${POOL_SLOTS:-1}" -le 1 ] || jobs=()
 mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" "${jobs[@]}")
 
 t0=$(now)

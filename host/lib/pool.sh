@@ -59,7 +59,9 @@ pool_run() {	# pool_run N
 	log "Running ${#POOL_NAMES[@]} jobs, $1 at a time (${POOL_DIR#"$TOP"/}/jobs.mk)"
 	# A fresh make: flags and variables of the make that ran us (make test
 	# V=1, say) must not reach the kernel builds inside the jobs.
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+	# POOL_SLOTS tells a kernel build whether it shares the slots
+	# (host/lib/kernel.sh).
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES POOL_SLOTS="$1" \
 		make -k -s --no-print-directory -j"$1" -f "$POOL_DIR/jobs.mk" all >&2 || true
 }
 
