@@ -20,11 +20,11 @@
 t_start=$(now)
 flavour=${FLAVOUR:-guest}
 case "$flavour" in guest|debug) ;; *) die "FLAVOUR must be guest or debug, not '$flavour'" ;; esac
-# A number given, even empty, must be a number.
 # One at a time unless asked: with two boots at a time on this project's
 # 2-core build machine, tests that pace their pressure by time
 # (exec_quiet's classic 2 s stream, exec_abuse's multi-gen hit ratios)
 # failed in 2 of 3 runs, and a red CI run lands nothing (docs/status.md).
+# A number given, even empty, must be a number.
 jobs=${JOBS-1}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 [[ "${SOAK_MINUTES-2}" =~ ^[1-9][0-9]*$ ]] ||
@@ -32,10 +32,10 @@ jobs=${JOBS-1}
 
 # Every guest test is in guest/tests/list, and every name there is a test.
 for c in "$TOP"/guest/tests/*.c; do
-	grep -qx "$(basename "$c" .c)" "$TOP/guest/tests/list" ||
+	grep -qx "$(basename "$c" .c)" "$TEST_LIST" ||
 		die "guest/tests/$(basename "$c") is not in guest/tests/list: add it there"
 done
-mapfile -t all_tests < <(grep -v '^\(#\|$\)' "$TOP/guest/tests/list")
+mapfile -t all_tests < <(grep -v '^\(#\|$\)' "$TEST_LIST")
 for t in "${all_tests[@]}"; do
 	[ -f "$TOP/guest/tests/$t.c" ] || die "guest/tests/list names '$t', which has no guest/tests/$t.c"
 done
@@ -44,7 +44,7 @@ done
 guest_tests=("$@")
 [ ${#guest_tests[@]} -gt 0 ] || guest_tests=("${all_tests[@]}")
 for t in "${guest_tests[@]}"; do
-	grep -qx -- "$t" "$TOP/guest/tests/list" ||
+	grep -qx -- "$t" "$TEST_LIST" ||
 		die "no guest test named '$t' (TESTS=; the tests are listed in guest/tests/list)"
 done
 MUTANT_LIST=()
