@@ -43,6 +43,10 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		const struct twin_case *t = &cases[i];
 		bool ok;
 
+		if (!case_wanted(i + 1)) {
+			ksft_test_result_skip("%s: %s\n", t->desc, CASE_NOT_ASKED);
+			continue;
+		}
 		if (!twin_run(&t->config, &r, &why)) {
 			ksft_test_result_skip("%s: %s\n", t->desc, why);
 			continue;

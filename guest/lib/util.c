@@ -32,6 +32,26 @@ void failfast_check(void)
 	exit(1);
 }
 
+bool case_wanted(int n)
+{
+	const char *v = getenv("EXECFIRST_CASES"), *p = v;
+	char *end;
+	long c;
+
+	if (!v || !*v)
+		return true;
+	for (;;) {
+		c = strtol(p, &end, 10);
+		if (end == p || c < 1 || (*end && *end != ','))
+			die("EXECFIRST_CASES must be case numbers from 1, separated by commas, not '%s'", v);
+		if (c == n)
+			return true;
+		if (!*end)
+			return false;
+		p = end + 1;
+	}
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;

@@ -114,6 +114,16 @@ void pace(double t0, double bytes, int mbps);
  * at exit. Include this header after kselftest.h.
  */
 void failfast_check(void);
+
+/*
+ * Whether a test runs its case n (1-based, in the order of its cases):
+ * every case, unless EXECFIRST_CASES lists some (execfirst.cases=N,M on
+ * the kernel command line: a mutant's boot whose Expect-fail: line reads
+ * TEST@N). A case not run is reported as skipped, one line per check, so
+ * that the plan still adds up. Dies on a list that is not numbers.
+ */
+bool case_wanted(int n);
+#define CASE_NOT_ASKED	"not asked for (execfirst.cases)"
 #ifdef KSFT_PASS
 #define ksft_test_result_fail(...) do {			\
 	(ksft_test_result_fail)(__VA_ARGS__);		\

@@ -147,7 +147,7 @@ static void run_case(const struct first_use_case *c)
 
 int main(void)
 {
-	size_t i;
+	size_t i, j;
 
 	ksft_print_header();
 
@@ -162,7 +162,14 @@ int main(void)
 	cg_remove(CGROUP);
 	knob_set(LRU_GEN_ENABLED, "0x0005");
 	protect_require("1");
-	for (i = 0; i < NR_CASES; i++)
-		run_case(&cases[i]);
+	for (i = 0; i < NR_CASES; i++) {
+		if (case_wanted(i + 1)) {
+			run_case(&cases[i]);
+			continue;
+		}
+		for (j = 0; j < CHECKS; j++)
+			ksft_test_result_skip("exec_protect_max=%s, exec_protect_ms=%s: %s\n",
+					      cases[i].max, cases[i].ms, CASE_NOT_ASKED);
+	}
 	ksft_finished();
 }

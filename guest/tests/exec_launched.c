@@ -69,7 +69,9 @@ int main(int argc, char **argv)
 		bool kept = cases[i].kept, ok;
 
 		why = NULL;
-		if (vmstat_get("exec_protect_unmapped") < 0)
+		if (!case_wanted(i + 1))
+			why = CASE_NOT_ASKED;
+		else if (vmstat_get("exec_protect_unmapped") < 0)
 			why = "the kernel has no exec_protect_unmapped counter";
 		else if (twin_run(c, &r, &why))
 			why = NULL;

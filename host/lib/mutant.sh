@@ -1,7 +1,10 @@
 # The mutants (mutants/NAME.patch: the series broken on purpose) as jobs of
 # host/lib/pool.sh, for make test and make mutants. A mutant's
 # "Expect-fail: TEST..." names guest tests that must fail on a kernel built
-# with it; "Expect-splat: soak" asks that a one-minute soak on the debug
+# with it; TEST@N,M runs only those cases of the test (1-based, in the
+# order of its cases; the test honours execfirst.cases, guest/lib/util.h),
+# so that a mutant caught by a late case does not wait for the ones
+# before it. "Expect-splat: soak" asks that a one-minute soak on the debug
 # kernel report a splat, in one of three tries. Source it after lib.sh,
 # tap.sh, guest.sh and pool.sh; do not run it.
 #
@@ -20,6 +23,7 @@
 # Where the mutants and the test names are (a host test points elsewhere).
 MUTANT_DIR=${MUTANT_DIR:-$TOP/mutants}
 TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
+TEST_DIR=${TEST_DIR:-$(dirname "$TEST_LIST")}
 
 mutant_expect() {	# mutant_expect NAME fail|splat: the words of that line
 	sed -n "s/^Expect-$2: *//p" "$MUTANT_DIR/$1.patch"
@@ -37,8 +41,13 @@ mutant_check() {
 		[ -n "$(mutant_expect "$name" fail)$(mutant_expect "$name" splat)" ] ||
 			die "mutants/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
 		for t in $(mutant_expect "$name" fail); do
-			grep -qx -- "$t" "$TEST_LIST" ||
-				die "mutants/$name.patch: Expect-fail names '$t', which is not a test in guest/tests/list"
+			grep -qx -- "${t%%@*}" "$TEST_LIST" ||
+				die "mutants/$name.patch: Expect-fail names '${t%%@*}', which is not a test in guest/tests/list"
+			[ "$t" = "${t%%@*}" ] && continue
+			[[ "${t#*@}" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] ||
+				die "mutants/$name.patch: Expect-fail '$t': the cases after @ must be numbers from 1, separated by commas"
+			grep -qs 'case_wanted\|twin_cases_main' "$TEST_DIR/${t%%@*}.c" ||
+				die "mutants/$name.patch: Expect-fail '$t': ${t%%@*} runs every case whatever execfirst.cases says (no case_wanted())"
 		done
 		for t in $(mutant_expect "$name" splat); do
 			[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
@@ -83,16 +92,18 @@ mutant_soaks() {
 }
 
 mutant_boots() {
-	local name t
+	local name t cases
 	MUTANT_RUNS=$1
 	for name in "${MUTANT_LIST[@]}"; do
 		for t in $(mutant_expect "$name" fail); do
 			# The test stops at its first failure (guest/lib/util.h):
 			# that is all a mutant must show.
-			pool_job "mutant-$name-$t" "kernel-mutant-$name $POOL_BOOT_DEPS" env \
-				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1" "$POOL_BOOT" \
+			cases=
+			[ "$t" = "${t%%@*}" ] || cases=" execfirst.cases=${t#*@}"
+			pool_job "mutant-$name-${t%%@*}" "kernel-mutant-$name $POOL_BOOT_DEPS" env \
+				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1$cases" "$POOL_BOOT" \
 				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
-				"$1/mutant-$name-$t" 900 "tests/$t"
+				"$1/mutant-$name-${t%%@*}" 900 "tests/${t%%@*}"
 		done
 	done
 }
@@ -110,7 +121,8 @@ mutant_report() {
 			tap_ok "$rc" "mutant $name: the soak reports a splat (${found:-no} found, $(cat "$out/tries" 2> /dev/null || echo 0) soak(s) of at most 3)"
 		done
 		for t in $(mutant_expect "$name" fail); do
-			out=$MUTANT_RUNS/mutant-$name-$t
+			out=$MUTANT_RUNS/mutant-$name-${t%%@*}
+			[ "$t" = "${t%%@*}" ] || t="${t%%@*} (case ${t#*@})"
 			if [ "$(pool_rc "kernel-mutant-$name")" != 0 ]; then
 				tail -n 5 "$POOL_DIR/kernel-mutant-$name.log" 2> /dev/null | sed 's/^/# /' || true
 				tap_ok 1 "mutant $name: $t fails (its kernel did not build: ${POOL_DIR#"$TOP"/}/kernel-mutant-$name.log)"

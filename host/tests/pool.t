@@ -3,7 +3,8 @@
 # boots: the report is the same, line for line, whether the boots run one
 # at a time or all at once and whichever ends first; a job that needs a
 # failed one is not run; a mutant counts as caught only on a test's own
-# 'not ok', and one that names no test of the list is refused.
+# 'not ok', and one that names no test of the list is refused; a mutant
+# that names cases (TEST@N) boots with them, for a test that honours them.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -26,6 +27,7 @@ t_fail) v='fail 1'; printf '1..2\nok 1 - a\nnot ok 2 - b\n' > "$out/output.txt" 
 t_short) v='fail 126'; printf '1..3\nok 1 - a\n' > "$out/output.txt" ;;
 esac
 echo "$v" > "$out/verdict"
+echo "${BOOT_APPEND:-}" > "$out/append"
 EOS
 chmod +x "$tmp/boot"
 export POOL_BOOT=$tmp/boot
@@ -134,3 +136,35 @@ check "a mutant whose test exits non-zero without a 'not ok' is not caught" \
 	grep -qx "not ok 1 - mutant good: t_pass fails (fail 126)" <<< "$report"
 check "a mutant whose test prints 'not ok' is caught" \
 	grep -qx "ok 2 - mutant good: t_fail fails (fail 1)" <<< "$report"
+
+# Cases: TEST@N,M boots with execfirst.cases=N,M, for a test whose source
+# honours it; anything else after '@' is refused before anything runs.
+export TEST_DIR=$tmp
+printf 'Mutant: cases.\nExpect-fail: t_fail@2,3 t_pass\n' > "$MUTANT_DIR/cases.patch"
+err=$(mutants mutant_check cases 2>&1 > /dev/null) && rc=0 || rc=$?
+check "a mutant naming cases of a test that runs every case is refused" \
+	[ "$rc" != 0 -a -n "$(grep -F "no case_wanted()" <<< "$err")" ]
+echo 'if (!case_wanted(i + 1))' > "$tmp/t_fail.c"
+for bad in 't_fail@' 't_fail@0' 't_fail@x' 't_fail@2,'; do
+	printf 'Mutant: cases.\nExpect-fail: %s\n' "$bad" > "$MUTANT_DIR/bad.patch"
+	err=$(mutants mutant_check bad 2>&1 > /dev/null) && rc=0 || rc=$?
+	check "Expect-fail: $bad is refused, naming it" \
+		[ "$rc" != 0 -a -n "$(grep -F "'$bad'" <<< "$err")" ]
+done
+rm "$MUTANT_DIR/bad.patch"
+boot_cases() {
+	mutant_check cases
+	pool_init "$BUILD/c/jobs"
+	pool_job kernel-mutant-cases "" true
+	POOL_BOOT_DEPS=
+	mutant_boots "$BUILD/c"
+	pool_run 1 2> /dev/null
+	mutant_report | grep -v "^#"
+	cat "$BUILD/c/mutant-cases-t_fail/append" "$BUILD/c/mutant-cases-t_pass/append"
+}
+report=$(mutants boot_cases)
+check "the cases go to the test's boot, and only to that test's" \
+	[ "$(sed -n '3,4p' <<< "$report" | tr -d ' ')" = "$(printf 'execfirst.failfast=1execfirst.cases=2,3\nexecfirst.failfast=1')" ]
+check "the report names the cases" \
+	grep -qx "ok 1 - mutant cases: t_fail (case 2,3) fails (fail 1)" <<< "$report"
+rm "$MUTANT_DIR/cases.patch"
