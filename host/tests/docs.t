@@ -76,7 +76,7 @@ tap_ok "$rc" "testing.md describes each guest test of guest/tests/list, and no o
 # 5-6: the mutants table, against mutants/ and each Expect line.
 awk -F'|' '/^\| mutant \| what it breaks \|/ { on = 1; next } on && !/^\|/ { on = 0 }
 	on && $2 ~ /`/ { m = $2; gsub(/[ `]/, "", m); t = $4; out = ""
-		while (match(t, /`[a-z0-9_]+`/)) { out = out " " substr(t, RSTART + 1, RLENGTH - 2); t = substr(t, RSTART + RLENGTH) }
+		while (match(t, /`[a-z0-9_]+(@[0-9,]+)?`/)) { out = out " " substr(t, RSTART + 1, RLENGTH - 2); t = substr(t, RSTART + RLENGTH) }
 		print m out }' "$testing" | sort > "$tmp/table"
 cut -d' ' -f1 "$tmp/table" | sort -u > "$tmp/named-mutants"
 for f in "$top"/mutants/*.patch; do basename "$f" .patch; done | sort -u > "$tmp/tree-mutants"
