@@ -169,4 +169,21 @@ check "the cases go to the test's boot, and only to that test's" \
 check "the report names the cases" \
 	grep -qx "ok 1 - mutant cases: t_fail (case 2,3) fails (fail 1)" <<< "$report"
 rm "$MUTANT_DIR/cases.patch"
+# A mutant whose kernel is the series' own, byte for byte, is not caught,
+# whatever its test says.
+report=$(
+	MUTANT_RUNS=$tmp/m POOL_DIR=$tmp/m/jobs
+	mkdir -p "$BUILD/kernels"
+	echo same > "$BUILD/kernels/patched-guest.bzImage"
+	echo same > "$BUILD/kernels/mutant-good-guest.bzImage"
+	. "$here/../lib/lib.sh"
+	. "$TOP/host/lib/tap.sh"
+	. "$TOP/host/lib/pool.sh"
+	. "$TOP/host/lib/mutant.sh"
+	mutant_check good
+	mutant_report | grep -v '^#'
+)
+check "a mutant built as the series' own kernel is not caught" \
+	grep -q "not ok 2 - mutant good: t_fail fails (its kernel is the series' own" <<< "$report"
+rm -f "$BUILD/kernels/patched-guest.bzImage" "$BUILD/kernels/mutant-good-guest.bzImage"
 echo "1..$n"
