@@ -118,21 +118,19 @@ check "a mutant naming tests of the list is accepted" mutants mutant_check good
 
 # Caught only on 'not ok': a fail verdict without one (a setup crash, exit
 # 126 for a missing test) proves nothing about the test.
-report=$(
-	MUTANT_RUNS=$tmp/m POOL_DIR=$tmp/m/jobs
-	mkdir -p "$POOL_DIR" "$MUTANT_RUNS/mutant-good-t_pass" "$MUTANT_RUNS/mutant-good-t_fail"
-	echo 0 > "$POOL_DIR/kernel-mutant-good.rc"
-	echo 'fail 126' > "$MUTANT_RUNS/mutant-good-t_pass/verdict"
-	echo 'execfirst: no such task' > "$MUTANT_RUNS/mutant-good-t_pass/output.txt"
-	echo 'fail 1' > "$MUTANT_RUNS/mutant-good-t_fail/verdict"
-	printf '1..1\nnot ok 1 - kept\n' > "$MUTANT_RUNS/mutant-good-t_fail/output.txt"
-	. "$here/../lib/lib.sh"
-	. "$TOP/host/lib/tap.sh"
-	. "$TOP/host/lib/pool.sh"
-	. "$TOP/host/lib/mutant.sh"
+export MUTANT_RUNS=$tmp/m
+mkdir -p "$tmp/m/jobs" "$MUTANT_RUNS/mutant-good-t_pass" "$MUTANT_RUNS/mutant-good-t_fail"
+echo 0 > "$tmp/m/jobs/kernel-mutant-good.rc"
+echo 'fail 126' > "$MUTANT_RUNS/mutant-good-t_pass/verdict"
+echo 'execfirst: no such task' > "$MUTANT_RUNS/mutant-good-t_pass/output.txt"
+echo 'fail 1' > "$MUTANT_RUNS/mutant-good-t_fail/verdict"
+printf '1..1\nnot ok 1 - kept\n' > "$MUTANT_RUNS/mutant-good-t_fail/output.txt"
+report_good() {	# the mutant good's report, as make test would print it
+	POOL_DIR=$tmp/m/jobs
 	mutant_check good
 	mutant_report | grep -v '^#'
-)
+}
+report=$(mutants report_good)
 check "a mutant whose test exits non-zero without a 'not ok' is not caught" \
 	grep -qx "not ok 1 - mutant good: t_pass fails (fail 126)" <<< "$report"
 check "a mutant whose test prints 'not ok' is caught" \
@@ -171,18 +169,10 @@ check "the report names the cases" \
 rm "$MUTANT_DIR/cases.patch"
 # A mutant whose kernel is the series' own, byte for byte, is not caught,
 # whatever its test says.
-report=$(
-	MUTANT_RUNS=$tmp/m POOL_DIR=$tmp/m/jobs
-	mkdir -p "$BUILD/kernels"
-	echo same > "$BUILD/kernels/patched-guest.bzImage"
-	echo same > "$BUILD/kernels/mutant-good-guest.bzImage"
-	. "$here/../lib/lib.sh"
-	. "$TOP/host/lib/tap.sh"
-	. "$TOP/host/lib/pool.sh"
-	. "$TOP/host/lib/mutant.sh"
-	mutant_check good
-	mutant_report | grep -v '^#'
-)
+mkdir -p "$BUILD/kernels"
+echo same > "$BUILD/kernels/patched-guest.bzImage"
+echo same > "$BUILD/kernels/mutant-good-guest.bzImage"
+report=$(mutants report_good)
 check "a mutant built as the series' own kernel is not caught" \
 	grep -q "not ok 2 - mutant good: t_fail fails (its kernel is the series' own" <<< "$report"
 rm -f "$BUILD/kernels/patched-guest.bzImage" "$BUILD/kernels/mutant-good-guest.bzImage"
