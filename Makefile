@@ -20,7 +20,7 @@ help:
 	@echo '              TESTS="a b"    only these guest tests (guest/tests/list)'
 	@echo '              MUTANTS="x y"  only these mutants (mutants/NAME.patch); MUTANTS=none'
 	@echo '              JOBS=N         jobs (boots, builds) at a time (default 1; 2 on 2 cores is'
-	@echo '                             faster, but two timing-paced tests are flaky then)'
+	@echo '                             faster, but not yet shown safe: docs/status.md)'
 	@echo '              SOAK_MINUTES=N the short soak'"'"'s length (default 2)'
 	@echo '  test-debug  the guest tests on the debug kernel, no soak, no mutants (TESTS=, JOBS=)'
 	@echo '  check     the host-side tests alone (seconds; no kernel, no QEMU)'
