@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Configure and build a guest kernel out of tree, with ccache.
+# Configure and build a guest kernel out of tree, with ccache (host/lib/cc).
 # Usage: host/lib/kernel.sh [patched|vanilla|...] [guest|debug|no-memcg|no-lru-gen|no-sysctl]
 # (the last three: the guest config without that option, for make bisect)
 # Prints the path of a copy of the bzImage last (build/kernels/KIND-FLAVOUR),
@@ -25,12 +25,7 @@ objdir=$tree/$obj
 need_space "$objdir" 600 "building the $kind/$flavour kernel"
 mkdir -p "$objdir" "$CACHE/ccache"
 export CCACHE_DIR=$CACHE/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
-# Not in depend mode, although a miss then costs less (the guest kernel
-# from nothing, -j2, 2 cores: 441 s through the default mode, 328 s
-# without ccache, 322 s in depend mode; 2026-12-07): without the
-# preprocessor ccache does not see arch/x86/boot/compressed/piggy.S's
-# .incbin of the compressed kernel, and a mutant whose compressed kernel
-# had the same size as the series' got the series' bzImage back.
+# host/lib/cc: C through ccache's depend mode, assembly without ccache.
 # Reproducible builds: nothing that changes per build enters the image.
 export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USER=execfirst \
 	KBUILD_BUILD_HOST=qemu
@@ -39,7 +34,7 @@ export KBUILD_BUILD_TIMESTAMP=1970-01-01 KBUILD_BUILD_VERSION=1 KBUILD_BUILD_USE
 # slot (nothing else runs beside it), on every core.
 jobs=(-j"$(nproc)")
 [ -z "${POOL_JOB:-}" ] || [ "${POOL_SLOTS:-1}" -le 1 ] || jobs=()
-mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" "${jobs[@]}")
+mk=(make -C "$tree" O="$obj" ARCH=x86_64 CC="$TOP/host/lib/cc" "${jobs[@]}")
 
 t0=$(now)
 cfg_id=$(cat "${frags[@]}" | sha1sum | cut -c1-16)
