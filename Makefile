@@ -22,6 +22,8 @@ help:
 	@echo '              JOBS=N         jobs (boots, builds) at a time (default 1; 2 on 2 cores is'
 	@echo '                             faster, but not yet shown safe: docs/status.md)'
 	@echo '              SOAK_MINUTES=N the short soak'"'"'s length (default 2)'
+	@echo '              SERIES=v2      the v2 series being built (patches/v2): its kernel and'
+	@echo '                             guest/tests/list-v2, no soak, no mutants'
 	@echo '  test-debug  the guest tests on the debug kernel, no soak, no mutants (TESTS=, JOBS=)'
 	@echo '  check     the host-side tests alone (seconds; no kernel, no QEMU)'
 	@echo '  bench     A/B benchmarks in QEMU; report in results/RUN/report.md'
@@ -36,7 +38,7 @@ help:
 	@echo 'Environment: EXECFIRST_ACCEL=kvm|tcg, EXECFIRST_CACHE=DIR, BUILD=DIR.'
 	@echo 'See README.md, docs/testing.md and docs/bench.md.'
 
-# TESTS, MUTANTS, JOBS and SOAK_MINUTES reach the scripts through the
+# TESTS, MUTANTS, JOBS, SOAK_MINUTES and SERIES reach the scripts through the
 # environment (make exports command-line variables).
 test:
 	@host/test.sh $(TESTS)

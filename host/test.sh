@@ -10,7 +10,11 @@
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
 #   JOBS=N      jobs at a time (default 1: serial, builds on every core)
 #   MUTANTS="a b"  only these mutants (default: all); MUTANTS=none: none
+#   SERIES=v2   the v2 series being built (patches/v2/README.md): its
+#               kernel and the tests of guest/tests/list-v2, no soak and
+#               no mutants yet
 . "$(dirname "$0")/lib/lib.sh"
+[ "$SERIES" = v1 ] || TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list-v2}
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
 . "$TOP/host/lib/pool.sh"
@@ -30,14 +34,16 @@ jobs=${JOBS-1}
 [[ "${SOAK_MINUTES-2}" =~ ^[1-9][0-9]*$ ]] ||
 	die "SOAK_MINUTES must be a whole number from 1, not '${SOAK_MINUTES:-}'"
 
-# Every guest test is in guest/tests/list, and every name there is a test.
+# Every guest test is in guest/tests/list (or list-v2, v2's), and every
+# name there is a test.
 for c in "$TOP"/guest/tests/*.c; do
-	grep -qx "$(basename "$c" .c)" "$TEST_LIST" ||
-		die "guest/tests/$(basename "$c") is not in guest/tests/list: add it there"
+	cat "$TOP/guest/tests/list" "$TOP/guest/tests/list-v2" |
+		grep -qx "$(basename "$c" .c)" ||
+		die "guest/tests/$(basename "$c") is not in guest/tests/list (or list-v2): add it there"
 done
 mapfile -t all_tests < <(grep -v '^\(#\|$\)' "$TEST_LIST")
 for t in "${all_tests[@]}"; do
-	[ -f "$TOP/guest/tests/$t.c" ] || die "guest/tests/list names '$t', which has no guest/tests/$t.c"
+	[ -f "$TOP/guest/tests/$t.c" ] || die "guest/tests/${TEST_LIST##*/} names '$t', which has no guest/tests/$t.c"
 done
 # The tests and mutants asked for, checked before anything is installed or
 # built.
@@ -45,10 +51,15 @@ guest_tests=("$@")
 [ ${#guest_tests[@]} -gt 0 ] || guest_tests=("${all_tests[@]}")
 for t in "${guest_tests[@]}"; do
 	grep -qx -- "$t" "$TEST_LIST" ||
-		die "no guest test named '$t' (TESTS=; the tests are listed in guest/tests/list)"
+		die "no guest test named '$t' (TESTS=; the tests are listed in guest/tests/${TEST_LIST##*/})"
 done
 MUTANT_LIST=()
-if [ "$flavour" = guest ] && [ "${MUTANTS:-}" != none ]; then
+[ "$SERIES" = v1 ] || [ "${MUTANTS:-none}" = none ] ||
+	die "SERIES=$SERIES has no mutants yet: leave MUTANTS out"
+# v1 only: its soak and its mutants
+full=0
+[ "$flavour" != guest ] || [ "$SERIES" != v1 ] || full=1
+if [ "$full" = 1 ] && [ "${MUTANTS:-}" != none ]; then
 	# shellcheck disable=SC2086
 	mutant_check ${MUTANTS:-}
 fi
@@ -59,7 +70,9 @@ fi
 "$TOP/host/lib/deps.sh" test
 
 # The tree is unpacked and patched before anything runs on it.
-tree=$("$TOP/host/lib/tree.sh" patched)
+kind=patched
+[ "$SERIES" = v1 ] || kind=$SERIES
+tree=$("$TOP/host/lib/tree.sh" "$kind")
 
 # Everything else is a job of the pool, in the order they should start
 # as far as their prerequisites allow. The kernels build one after
@@ -71,10 +84,10 @@ tree=$("$TOP/host/lib/tree.sh" patched)
 # then the guest tests, longest first, then the mutants' boots.
 runs=$BUILD/runs/test-$(date +%Y%m%d-%H%M%S)
 pool_init "$runs/jobs"
-KERNEL=$BUILD/kernels/patched-$flavour.bzImage
+KERNEL=$BUILD/kernels/$kind-$flavour.bzImage
 CHAIN=
-mutant_build_job kernel patched "$flavour"
-if [ "$flavour" = guest ]; then
+mutant_build_job kernel "$kind" "$flavour"
+if [ "$full" = 1 ]; then
 	mutant_build_job kernel-debug patched debug
 	mutant_builds debug
 	mutant_builds guest
@@ -88,7 +101,7 @@ pool_job image-test "" "$TOP/host/lib/image.sh" test
 # for it and for the test image (POOL_BOOT_DEPS).
 pool_job accel "kernel image-test" "$TOP/host/lib/accel.sh" "$KERNEL"
 POOL_BOOT_DEPS="image-test accel"
-if [ "$flavour" = guest ]; then
+if [ "$full" = 1 ]; then
 	# make soak runs the long soak; this one has one vCPU, as the tests,
 	# so that TCG's own races stay out of CI.
 	pool_job image-soak image-test "$TOP/host/lib/image.sh" soak
@@ -102,7 +115,7 @@ scale=1
 [ "$flavour" = guest ] || scale=4
 export BOOT_APPEND="execfirst.scale=$scale"
 suite_jobs "$runs" "$scale" "${guest_tests[@]}"
-[ "$flavour" != guest ] || mutant_boots "$runs"
+[ "$full" = 0 ] || mutant_boots "$runs"
 
 pool_run "$jobs"
 ACCEL=$(cat "$POOL_DIR/accel.out" 2> /dev/null || echo unknown)
@@ -112,14 +125,14 @@ for j in host-checks checkpatch; do
 	tap_merge "" "$POOL_DIR/$j.out" ||
 		tap_ok 1 "$j: did not complete (${POOL_DIR#"$TOP"/}/$j.log)"
 done
-for j in "kernel:the patched $flavour kernel" "image-test:the test image"; do
+for j in "kernel:the $kind $flavour kernel" "image-test:the test image"; do
 	[ "$(pool_rc "${j%%:*}")" = 0 ] && rc=0 || rc=1
 	[ "$rc" = 0 ] || tail -n 20 "$POOL_DIR/${j%%:*}.log" | sed 's/^/# /'
 	tap_ok "$rc" "${j#*:} builds (${POOL_DIR#"$TOP"/}/${j%%:*}.log)"
 done
 # The results, in a fixed order whichever job ended first.
 suite_report "$runs" "${guest_tests[@]}"
-if [ "$flavour" = guest ]; then
+if [ "$full" = 1 ]; then
 	tap_merge soak "$POOL_DIR/soak.out" ||
 		tap_ok 1 "soak: did not complete (${POOL_DIR#"$TOP"/}/soak.log)"
 	mutant_report
@@ -128,7 +141,7 @@ fi
 secs=$(elapsed "$t_start")
 log "Elapsed time: ${secs}s in all; guests ran under ${ACCEL^^}, $jobs at a time"
 # The record first, so that the summary stays the last line.
-if [ -z "${MUTANTS:-}" ] && [ "$flavour" = guest ]; then mutants=all
+if [ -z "${MUTANTS:-}" ] && [ "$full" = 1 ]; then mutants=all
 elif [ ${#MUTANT_LIST[@]} -eq 0 ]; then mutants=none
 else mutants=$(IFS=,; echo "${MUTANT_LIST[*]}"); fi
 record_run make-test "accel=$ACCEL cores=$(nproc) jobs=$jobs flavour=$flavour tests=$([ $# -gt 0 ] && echo "$*" | tr ' ' , || echo all) mutants=$mutants passed=$TAP_PASS failed=$TAP_FAIL skipped=$TAP_SKIP seconds=${secs%.*} build=$build_state"

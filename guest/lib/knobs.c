@@ -7,6 +7,15 @@
 #include "knobs.h"
 #include "util.h"
 
+const struct exec_protect_knob *knob_table(void)
+{
+	static int v2 = -1;
+
+	if (v2 < 0)
+		v2 = exec_protect_v2();
+	return v2 ? exec_protect_knobs_v2 : exec_protect_knobs;
+}
+
 bool protect_parse(const char *spec, struct protect *p, char *why, size_t len)
 {
 	const char *s = spec;
@@ -73,6 +82,21 @@ bool protect_set(const char *spec, const char **missing)
 	if (!protect_parse(spec, &p, why, sizeof(why)))
 		die("protect spec %s", why);
 	return protect_apply(&p, missing);
+}
+
+const char *protect_case(int n, const char *engine, const char *spec)
+{
+	const char *missing;
+
+	if (!case_wanted(n))
+		return CASE_NOT_ASKED;
+	if (!exec_protect_v2())
+		return "the kernel is not the v2 series (no exec_protect_kept)";
+	if (!lru_engine_set(engine))
+		return "the kernel lacks this reclaim engine";
+	if (!protect_set(spec, &missing))
+		return "a knob is missing";
+	return NULL;
 }
 
 void protect_require(const char *spec)

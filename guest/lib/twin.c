@@ -322,6 +322,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	double exec_lost[256], read_lost[256];
 	struct twin exec_twin, read_twin;
 	long long vm_activate, vm_rotate, vm_capped, vm_unmapped;
+	long long vm_kept, vm_refused;
 	pid_t pressure, hog = 0;
 
 	if (!twin_setup(c, skip_reason))
@@ -330,6 +331,8 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	vm_rotate = vmstat_get("exec_protect_rotate");
 	vm_capped = vmstat_get("exec_protect_capped");
 	vm_unmapped = vmstat_get("exec_protect_unmapped");
+	vm_kept = vmstat_get("exec_protect_kept");
+	vm_refused = vmstat_get("exec_protect_refused");
 	if (c->hog_mb) {
 		hog = spawn(text_hog_child, c);
 		sleep_ms(2000);
@@ -351,6 +354,10 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 	r->cg_capped = cg_stat(CGROUP, "exec_protect_capped");
 	r->vm_unmapped = delta(vm_unmapped, vmstat_get("exec_protect_unmapped"));
 	r->cg_unmapped = cg_stat(CGROUP, "exec_protect_unmapped");
+	r->vm_kept = delta(vm_kept, vmstat_get("exec_protect_kept"));
+	r->cg_kept = cg_stat(CGROUP, "exec_protect_kept");
+	r->vm_refused = delta(vm_refused, vmstat_get("exec_protect_refused"));
+	r->cg_refused = cg_stat(CGROUP, "exec_protect_refused");
 	r->cg_low_events = cg_event(CGROUP, "low");
 	r->cg_oom_kills = cg_event(CGROUP, "oom_kill");
 	twin_stop(&exec_twin);
@@ -368,7 +375,7 @@ bool twin_run(const struct twin_config *c, struct twin_result *r,
 void twin_print(const struct twin_config *c, const struct twin_result *r)
 {
 	/* One machine-readable line per experiment, for the threshold study. */
-	ksft_print_msg("twin-result engine=%s anon=%d launched=%d global=%d low_mb=%d min_mb=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld low_events=%lld oom_kills=%lld\n",
+	ksft_print_msg("twin-result engine=%s anon=%d launched=%d global=%d low_mb=%d min_mb=%d stream=%s protect=%s max_mb=%d twin_mb=%d interval_ms=%d hog_mb=%d rounds=%d exec_lost=%.4f exec_sd=%.4f read_lost=%.4f read_sd=%.4f vm_activate=%lld vm_rotate=%lld cg_activate=%lld cg_rotate=%lld vm_unmapped=%lld low_events=%lld oom_kills=%lld vm_kept=%lld vm_refused=%lld\n",
 		 c->engine, c->anon, c->launched, c->global, c->memory_low_mb,
 		 c->memory_min_mb,
 		 c->mmap_stream ? "mmap" : c->hot_stream ? "pread-hot" : "read",
@@ -376,7 +383,7 @@ void twin_print(const struct twin_config *c, const struct twin_result *r)
 		 c->twin_mb, c->interval_ms, c->hog_mb, r->rounds, r->exec_lost,
 		 r->exec_sd, r->read_lost, r->read_sd, r->vm_activate,
 		 r->vm_rotate, r->cg_activate, r->cg_rotate, r->vm_unmapped,
-		 r->cg_low_events, r->cg_oom_kills);
+		 r->cg_low_events, r->cg_oom_kills, r->vm_kept, r->vm_refused);
 }
 
 bool twin_parse_args(int argc, char **argv, struct twin_config *c)

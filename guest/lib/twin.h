@@ -54,6 +54,9 @@ struct twin_result {
 	long long vm_capped, cg_capped;
 	/* Pages kept while nothing mapped them (exec_protect_unmapped). */
 	long long vm_unmapped, cg_unmapped;
+	/* v2 (patches/v2): what it kept and refused (exec_protect_kept,
+	 * exec_protect_refused). */
+	long long vm_kept, cg_kept, vm_refused, cg_refused;
 	/* The twins' cgroup's memory.events: times reclaim went below
 	 * memory.low ("low"), and OOM kills in it. */
 	long long cg_low_events, cg_oom_kills;

@@ -26,6 +26,48 @@ int twin_explore(int argc, char **argv, const struct twin_config *defaults)
 	return 0;
 }
 
+bool twin_case_run(int n, const char *desc, const struct twin_config *c,
+		   const char *(*need)(void), int checks,
+		   struct twin_result *r)
+{
+	const char *why = NULL;
+	int i;
+
+	if (!case_wanted(n))
+		why = CASE_NOT_ASKED;
+	else if (need)
+		why = need();
+	if (!why && twin_run(c, r, &why)) {
+		twin_print(c, r);
+		return true;
+	}
+	for (i = 0; i < checks; i++)
+		ksft_test_result_skip("%s: %s\n", desc, why);
+	return false;
+}
+
+void twin_case_verdict(const char *desc, const struct twin_result *r,
+		       bool kept, double margin, const char *what,
+		       const char *per)
+{
+	bool ok;
+
+	if (kept)
+		ok = r->read_lost - r->exec_lost >= margin;
+	else
+		ok = fabs(r->read_lost - r->exec_lost) < margin / 2;
+	if (r->read_lost < MIN_READ_LOST) {
+		ksft_print_msg("read twin lost only %.1f%%: no real pressure\n",
+			       100 * r->read_lost);
+		ok = false;
+	}
+	ksft_test_result(ok, "%s: the %s %s (exec lost %.1f%% +- %.1f, read lost %.1f%% +- %.1f per %s)\n",
+			 desc, what, kept ? "exec twin keeps its pages" :
+			 "twins lose alike", 100 * r->exec_lost,
+			 100 * r->exec_sd, 100 * r->read_lost, 100 * r->read_sd,
+			 per);
+}
+
 int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		    int nr_cases, const struct twin_config *defaults)
 {

@@ -19,6 +19,25 @@ struct twin_case {
 	double margin;
 };
 
+/*
+ * Run case n (1-based) of a test whose cases each report checks lines:
+ * true with r filled in, or false with the checks reported as skipped
+ * (not asked for, the reason need() gives if it gives one, or what the
+ * guest lacks for twin_run()). need may be NULL.
+ */
+bool twin_case_run(int n, const char *desc, const struct twin_config *c,
+		   const char *(*need)(void), int checks,
+		   struct twin_result *r);
+/*
+ * One TAP line: the exec twin kept at least margin more of its pages than
+ * the read twin (kept), or the two lost within margin / 2 of each other;
+ * failed too where the read twin lost too little to show pressure. what
+ * names the twins ("launched"), per the interval ("launch").
+ */
+void twin_case_verdict(const char *desc, const struct twin_result *r,
+		       bool kept, double margin, const char *what,
+		       const char *per);
+
 /* One experiment from defaults changed by options (to explore thresholds),
  * printed as a twin-result line; returns the exit status. */
 int twin_explore(int argc, char **argv, const struct twin_config *defaults);

@@ -331,6 +331,11 @@ long long vmstat_get(const char *key)
 	return keyed_value("/proc/vmstat", key);
 }
 
+bool exec_protect_v2(void)
+{
+	return vmstat_get("exec_protect_kept") >= 0;
+}
+
 void *map_file(const char *path, int prot, size_t *len)
 {
 	struct stat st;
@@ -381,6 +386,14 @@ void cg_reclaim(const char *name, const char *amount)
 	snprintf(path, sizeof(path), "%s/%s/memory.reclaim", CGROUP_ROOT, name);
 	if (knob_write(path, amount, strlen(amount)) && errno != EAGAIN)
 		die("%s: %s", path, strerror(errno));
+}
+
+void stream_for(const char *cg, const char *engine, int seconds)
+{
+	pid_t stream = spawn_engine_stream(cg, engine);
+
+	sleep_ms(seconds * 1000L);
+	stop_child(stream);
 }
 
 int spawn_ready(const char *cg, void (*setup)(void *), void *arg,

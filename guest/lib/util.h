@@ -61,6 +61,9 @@ bool exec_counters_monotonic(long long *last);
 int klog_splats(void);
 long long meminfo_kb(const char *key);
 long long vmstat_get(const char *key);
+/* Whether the kernel runs the v2 series (patches/v2): it counts
+ * exec_protect_kept in /proc/vmstat, which v1 does not have. */
+bool exec_protect_v2(void);
 
 /* Map the first *len bytes of a file (all of it if *len is 0 or larger
  * than the file); *len is set to what was mapped. Dies on failure. */
@@ -73,6 +76,8 @@ void child_wait(pid_t pid, const char *what);
 /* A stream child in cg that turns the engine's ("classic" or "mglru")
  * lists over; see util.c. */
 pid_t spawn_engine_stream(const char *cg, const char *engine);
+/* spawn_engine_stream() for that many seconds, then stop it. */
+void stream_for(const char *cg, const char *engine, int seconds);
 /* spawn_child(cg), run setup(arg) in the child, and return once it has
  * run; the child then waits, as set up, to be killed (stop_child()).
  * Dies, naming the child as 'who', if it died first. */

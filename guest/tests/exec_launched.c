@@ -30,8 +30,6 @@
 #define OFF	"0/50/60000"
 #define SEED	"1/50/0"
 
-/* Below this, the read twin barely lost anything: no real pressure. */
-#define MIN_READ_LOST	0.30
 #define MARGIN		0.30
 
 static const struct {
@@ -53,11 +51,17 @@ static const struct {
 #define NR_CASES (int)(sizeof(cases) / sizeof(cases[0]))
 #define CHECKS_PER_CASE 2
 
+static const char *need_counter(void)
+{
+	if (vmstat_get("exec_protect_unmapped") < 0)
+		return "the kernel has no exec_protect_unmapped counter";
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct twin_result r;
-	const char *why;
-	int i, j;
+	int i;
 
 	if (argc > 1)
 		return twin_explore(argc, argv, &cases[0].config);
@@ -65,39 +69,13 @@ int main(int argc, char **argv)
 	ksft_print_header();
 	ksft_set_plan(NR_CASES * CHECKS_PER_CASE);
 	for (i = 0; i < NR_CASES; i++) {
-		const struct twin_config *c = &cases[i].config;
 		bool kept = cases[i].kept, ok;
 
-		why = NULL;
-		if (!case_wanted(i + 1))
-			why = CASE_NOT_ASKED;
-		else if (vmstat_get("exec_protect_unmapped") < 0)
-			why = "the kernel has no exec_protect_unmapped counter";
-		else if (twin_run(c, &r, &why))
-			why = NULL;
-		if (why) {
-			for (j = 0; j < CHECKS_PER_CASE; j++)
-				ksft_test_result_skip("%s: %s\n",
-						      cases[i].desc, why);
+		if (!twin_case_run(i + 1, cases[i].desc, &cases[i].config,
+				   need_counter, CHECKS_PER_CASE, &r))
 			continue;
-		}
-		twin_print(c, &r);
-		if (kept)
-			ok = r.read_lost - r.exec_lost >= MARGIN;
-		else
-			ok = r.read_lost - r.exec_lost < MARGIN / 2 &&
-			     r.exec_lost - r.read_lost < MARGIN / 2;
-		if (r.read_lost < MIN_READ_LOST) {
-			ksft_print_msg("read twin lost only %.1f%%: no real pressure\n",
-				       100 * r.read_lost);
-			ok = false;
-		}
-		ksft_test_result(ok, "%s: %s (exec lost %.1f%% +- %.1f, read lost %.1f%% +- %.1f per launch)\n",
-				 cases[i].desc, kept ?
-				 "the launched exec twin keeps its pages" :
-				 "the launched twins lose alike",
-				 100 * r.exec_lost, 100 * r.exec_sd,
-				 100 * r.read_lost, 100 * r.read_sd);
+		twin_case_verdict(cases[i].desc, &r, kept, MARGIN, "launched",
+				  "launch");
 		/* Only the twins' cgroup is under reclaim in this guest. */
 		ok = r.cg_unmapped == r.vm_unmapped &&
 		     (kept ? r.vm_unmapped > 0 : r.vm_unmapped == 0);

@@ -23,8 +23,10 @@ static const struct {
 	const char *bytes;
 	size_t len;
 } rejected[] = {
-	/* out of range, both sides (for exec_protect_max, "101") */
+	/* out of range, both sides (for exec_protect_max, "101" and "-1");
+	 * no bytes: made from the range, len 1 saying below it */
 	{ "just above the range", NULL, 0 },
+	{ "just below the range", NULL, 1 },
 	{ "-1", "-1\n", 3 },
 	{ "huge", "99999999999999999999\n", 21 },
 	/* not a number at all */
@@ -92,7 +94,7 @@ static bool accepts(const char *path, const char *val)
 
 static void test_knob(const struct exec_protect_knob *k)
 {
-	char was[32], def[24], lo[24], hi[24], above[24];
+	char was[32], def[24], lo[24], hi[24], above[24], below[24];
 	size_t i;
 
 	if (access(k->path, F_OK)) {
@@ -104,6 +106,7 @@ static void test_knob(const struct exec_protect_knob *k)
 	snprintf(lo, sizeof(lo), "%ld", k->lo);
 	snprintf(hi, sizeof(hi), "%ld", k->hi);
 	snprintf(above, sizeof(above), "%ld\n", k->hi + 1);
+	snprintf(below, sizeof(below), "%ld\n", k->lo - 1);
 	snprintf(was, sizeof(was), "%s", value(k->path));
 	ksft_test_result(!strcmp(was, def), "%s: default is %s (read '%s')\n",
 			 k->name, def, was);
@@ -111,8 +114,9 @@ static void test_knob(const struct exec_protect_knob *k)
 	ksft_test_result(accepts(k->path, hi), "%s: accepts %s\n", k->name, hi);
 
 	for (i = 0; i < NR_REJECTED; i++) {
-		const char *bytes = rejected[i].bytes ? rejected[i].bytes : above;
-		size_t len = rejected[i].bytes ? rejected[i].len : strlen(above);
+		const char *bound = rejected[i].len ? below : above;
+		const char *bytes = rejected[i].bytes ? rejected[i].bytes : bound;
+		size_t len = rejected[i].bytes ? rejected[i].len : strlen(bound);
 		int err;
 
 		/*
@@ -132,6 +136,11 @@ static void test_knob(const struct exec_protect_knob *k)
 	write_bytes(k->path, was, strlen(was));	/* as it was */
 }
 
+/* The knobs to test (another table: a test that includes this file). */
+#ifndef EXEC_PROTECT_TABLE
+#define EXEC_PROTECT_TABLE exec_protect_knobs
+#endif
+
 int main(void)
 {
 	size_t i;
@@ -140,6 +149,6 @@ int main(void)
 
 	ksft_set_plan(NR_KNOBS * PER_KNOB);
 	for (i = 0; i < NR_KNOBS; i++)
-		test_knob(&exec_protect_knobs[i]);
+		test_knob(&EXEC_PROTECT_TABLE[i]);
 	ksft_finished();
 }

@@ -18,10 +18,14 @@ strict() {	# strict DESC PATCH [CHECKPATCH OPTIONS...]
 	tap_ok "$rc" "checkpatch --strict: $desc"
 }
 
+prefix=
+[ "$SERIES" = v1 ] || prefix=$SERIES/
 while read -r p; do
 	case "$p" in ''|\#*) continue ;; esac
-	strict "$p" "$TOP/patches/$p"
-done < "$TOP/patches/series"
+	strict "$prefix$p" "$SERIES_DIR/$p"
+done < "$SERIES_DIR/series"
+# v2 has no selftests patch yet
+[ "$SERIES" != v1 ] ||
 for p in "$TOP"/patches/selftests/*.patch; do
 	strict "selftests/$(basename "$p")" "$p" --ignore FILE_PATH_CHANGES
 	out=$(cd "$tree" && patch -p1 --dry-run -s < "$p" 2>&1) && rc=0 || rc=1

@@ -15,6 +15,16 @@ SPLAT_RE=$(grep -v '^\(#\|$\)' "$TOP/common/splats" | paste -sd '|')
 
 die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }
 
+# Which series: v1, the one in patches/series (the default, what CI
+# tests), or v2, the redesign being built in patches/v2/ (issue 29,
+# patches/v2/README.md), which make test takes with SERIES=v2.
+SERIES=${SERIES:-v1}
+case "$SERIES" in
+v1) SERIES_DIR=$TOP/patches ;;
+v2) SERIES_DIR=$TOP/patches/v2 ;;
+*) die "SERIES must be v1 or v2, not '$SERIES'" ;;
+esac
+
 # The guests' shapes (common/machines; EXECFIRST_MACHINES=FILE for tests).
 MACHINES=${EXECFIRST_MACHINES:-$TOP/common/machines}
 machine() {	# machine PROFILE.FIELD: print its value
@@ -42,7 +52,9 @@ need_space() {	# need_space DIR MIB WHAT
 
 # The series' identity: a hash of patches/series and the patches it names.
 series_id() {
-	(cd "$TOP/patches" && cat series $(grep -v '^\(#\|$\)' series) | sha1sum | cut -c1-12)
+	local dir=$TOP/patches
+	[ "$SERIES" = v1 ] || dir=$TOP/patches/$SERIES
+	(cd "$dir" && cat series $(grep -v '^\(#\|$\)' series) | sha1sum | cut -c1-12)
 }
 
 # The harness's commit, "-dirty" if its code differs from it (results/ is

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/lib/tree.sh [patched|vanilla|mutant-NAME|prefix-K]   (prints the
+# Usage: host/lib/tree.sh [patched|vanilla|v2|mutant-NAME|prefix-K]   (prints the
 # tree's path last). prefix-K is the first K patches of the series, in a
 # tree of its own (host/bisect.sh). A mutant is the series plus
 # mutants/NAME.patch, a deliberately broken kernel that proves a test can
@@ -18,6 +18,7 @@ kind=${1:-patched}
 case "$kind" in
 patched) tree=$BUILD/linux ;;
 vanilla) tree=$BUILD/linux-vanilla ;;
+v2) tree=$BUILD/linux-v2 ;;	# patches/v2/series, in a tree of its own
 mutant-*)
 	tree=$BUILD/linux
 	[ -f "$TOP/mutants/${kind#mutant-}.patch" ] ||
@@ -26,7 +27,7 @@ prefix-[1-9]*)	# the first K patches of the series: does each build and boot?
 	tree=$BUILD/linux-bisect
 	[[ "${kind#prefix-}" =~ ^[1-9][0-9]*$ ]] ||
 		die "tree.sh: prefix-K needs a number K from 1, not '${kind#prefix-}'" ;;
-*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, mutant-NAME or prefix-K)" ;;
+*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, v2, mutant-NAME or prefix-K)" ;;
 esac
 # EXECFIRST_TARBALL: another tarball of the same layout (host/tests/tree.t).
 tarball=${EXECFIRST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
@@ -68,12 +69,15 @@ unapply_from() {
 }
 
 wanted=()
+series=series
+[ "$kind" != v2 ] || series=v2/series
 if [ "$kind" != vanilla ]; then
 	while read -r p; do
 		case "$p" in ''|\#*) continue ;; esac
-		[ -f "$TOP/patches/$p" ] || die "patches/series names $p, which does not exist"
+		p=$(dirname "$series")/$p; p=${p#./}
+		[ -f "$TOP/patches/$p" ] || die "patches/$series names ${p##*/}, which does not exist"
 		wanted+=("$p")
-	done < "$TOP/patches/series"
+	done < "$TOP/patches/$series"
 fi
 if [ "${kind#prefix-}" != "$kind" ]; then
 	[ "${kind#prefix-}" -le ${#wanted[@]} ] ||

@@ -16,6 +16,10 @@ cat > "$tmp/t.c" <<'C'
 void knob_save(const char *p) { (void)p; abort(); }
 void knob_set(const char *p, const char *v) { (void)p; (void)v; abort(); }
 void die(const char *fmt, ...) { (void)fmt; abort(); }
+bool case_wanted(int n) { (void)n; abort(); }
+bool lru_engine_set(const char *e) { (void)e; abort(); }
+/* v2's table when V2 is set (guest/lib/util.c asks /proc/vmstat) */
+bool exec_protect_v2(void) { return getenv("V2") != NULL; }
 int main(int argc, char **argv)
 {
 	struct protect p;
@@ -41,13 +45,13 @@ C
 gcc -Wall -Werror -std=gnu11 -I"$lib" -o "$tmp/t" "$tmp/t.c" "$lib/knobs.c"
 
 . "$here/../lib/tap.sh"
-is() {	# is SPEC WANT: protect_parse(SPEC) prints WANT
+is() {	# is SPEC WANT: protect_parse(SPEC) prints WANT (V2=1: v2's knobs)
 	local got
 	got=$("$tmp/t" "$1" || true)
 	[ "$got" = "$2" ] || echo "# got '$got'"
 	tap_ok "$([ "$got" = "$2" ] && echo 0 || echo 1)" "'$1': $2"
 }
-tap_plan 14
+tap_plan 18
 is keep "- - -"
 is 1 "1 - -"
 is 0 "0 - -"
@@ -62,3 +66,9 @@ is 1/x "bad: '1/x': exec_protect_max must be a number or '-', not 'x'"
 is 1//0 "bad: '1//0': exec_protect_max must be a number or '-', not ''"
 is 1/50/0/7 "bad: '1/50/0/7': at most 3 fields (ON/MAX/MS)"
 is "" "bad: '': exec_protect must be a number or '-', not ''"
+# The v2 series' knobs (guest/tests/exec_protect_knobs_v2.h)
+export V2=1
+is 2/50/60000 "2 50 60000"
+is 3 "bad: '3': exec_protect must be 0 to 2, not 3"
+is 2/50/999 "bad: '2/50/999': exec_protect_ms must be 1000 to 600000, not 999"
+is 1/-/1000 "1 - 1000"

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Explicit reclaim wins (issue 29's finding 7): MADV_COLD on program text
+ * ends its file's time, so that reclaim takes it as with vm.exec_protect=1
+ * although a program still maps it; the next use starts it again. A
+ * program in a cgroup maps 24 MiB PROT_EXEC and runs through it once;
+ * then, under the cgroup's limit and a stream, with vm.exec_protect=2:
+ *   1. idle: the text stays (a control, as twin_exec_text);
+ *   2. MADV_COLD, then idle: it goes, at most 30% of it resident;
+ *   3. MADV_COLD, then run through once more, then idle: it stays.
+ * Both engines, each under its stream.
+ */
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "kselftest.h"
+#include "../lib/knobs.h"
+#include "../lib/util.h"
+
+#define CG		"execfirst-cold"
+#define TEXT		DISK "/twin-exec.bin"
+#define MiB		(1024 * 1024)
+#define TEXT_MB		24
+#define CG_MAX_MB	96
+#define STREAM_S	12
+#define KEPT		0.70
+#define GONE		0.30
+
+enum step { IDLE, COLD, COLD_USED };
+
+static const char *const step_desc[] = {
+	[IDLE] = "run once, then idle",
+	[COLD] = "run once, MADV_COLD, then idle",
+	[COLD_USED] = "run once, MADV_COLD, run again, then idle",
+};
+
+static void program(void *arg)
+{
+	enum step step = *(enum step *)arg;
+	size_t len = (size_t)TEXT_MB * MiB;
+	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
+
+	touch_pages(p, len);
+	if (step == IDLE)
+		return;
+	if (madvise(p, len, MADV_COLD))
+		die("MADV_COLD: %m");
+	if (step == COLD_USED)
+		touch_pages(p, len);
+}
+
+int main(void)
+{
+	static const char *const engines[] = { "classic", "mglru" };
+	int e, s, n = 0;
+
+	ksft_print_header();
+	ksft_set_plan(2 * 3);
+	for (e = 0; e < 2; e++) {
+		for (s = IDLE; s <= COLD_USED; s++) {
+			const char *why;
+			enum step step = s;
+			pid_t prog;
+			double r;
+			bool ok;
+
+			why = protect_case(++n, engines[e], "2/50/60000");
+			if (!why && !cg_create(CG, (long long)CG_MAX_MB * MiB))
+				why = "no cgroup v2 memory controller";
+			if (why) {
+				ksft_test_result_skip("%s, %s: %s\n", engines[e],
+						      step_desc[s], why);
+				continue;
+			}
+			file_pageout(TEXT, (size_t)TEXT_MB * MiB);
+			prog = spawn_ready(CG, program, &step, "the program");
+			stream_for(CG, engines[e], STREAM_S);
+			r = file_residency(TEXT, (size_t)TEXT_MB * MiB);
+			stop_child(prog);
+			cg_remove(CG);
+			ok = s == COLD ? r <= GONE : r >= KEPT;
+			ksft_test_result(ok, "%s, %s: the text %s (%.1f%% resident)\n",
+					 engines[e], step_desc[s],
+					 s == COLD ? "goes" : "stays", 100 * r);
+		}
+	}
+	ksft_finished();
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The v2 series keeps only what programs map as code, not the whole file
+ * (issue 29's finding 4). A 64 MiB file of which a program maps the first
+ * 4 MiB PROT_EXEC and the next 4 MiB PROT_READ, running through both,
+ * while the rest is read with read(); then a stream under global pressure,
+ * vm.exec_protect=2:
+ *   1. with the program alive and idle, the executable range stays and
+ *      at most 1 MiB of the rest does (readahead's reach);
+ *   2. after the program has exited, with the whole file read again, the
+ *      same: the launched arm keeps the hull of the PROT_EXEC mapping,
+ *      noted at mmap(), and nothing beyond it.
+ * Both engines, each under its stream.
+ */
+#include <fcntl.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kselftest.h"
+#include "../lib/knobs.h"
+#include "../lib/util.h"
+
+#define FILE_PATH	DISK "/twin-read.bin"
+#define MiB		(1024 * 1024)
+#define FILE_MB		64
+#define EXEC_MB		4
+#define RO_MB		4
+#define STREAM_S	15
+#define MIN_EXEC	0.90	/* of the executable range, resident */
+#define MAX_REST_MB	1.0	/* of the rest, resident */
+
+/*
+ * The program, mapped as a loader maps one: the segments' extent read-only,
+ * then the text over it PROT_EXEC (MAP_FIXED); it runs through its text and
+ * read-only data, and reads the whole file as a file.
+ */
+static void program(void *unused)
+{
+	size_t text = (size_t)EXEC_MB * MiB, both = (size_t)(EXEC_MB + RO_MB) * MiB;
+	int fd = open(FILE_PATH, O_RDONLY);
+	char *p;
+
+	(void)unused;
+	if (fd < 0)
+		die("open %s: %m", FILE_PATH);
+	p = mmap(NULL, both, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED ||
+	    mmap(p, text, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, fd, 0) != p)
+		die("mmap %s: %m", FILE_PATH);
+	close(fd);
+	touch_pages(p, both);
+	file_read(FILE_PATH, (size_t)FILE_MB * MiB);
+}
+
+/* Resident share of [off, off + len) of the file. */
+static double resident(size_t off, size_t len)
+{
+	size_t all = (size_t)FILE_MB * MiB;
+	char *p = map_file(FILE_PATH, PROT_READ, &all);
+	double r = resident_fraction(p + off, len);
+
+	munmap(p, all);
+	return r;
+}
+
+static bool check(const char *engine, const char *when)
+{
+	double exec = resident(0, (size_t)EXEC_MB * MiB);
+	double rest = resident((size_t)EXEC_MB * MiB,
+			       (size_t)(FILE_MB - EXEC_MB) * MiB);
+	double rest_mb = rest * (FILE_MB - EXEC_MB);
+	bool ok = exec >= MIN_EXEC && rest_mb <= MAX_REST_MB;
+
+	ksft_test_result(ok, "%s, %s: the executable range stays (%.1f%%), the rest goes (%.2f MiB of %d resident)\n",
+			 engine, when, 100 * exec, rest_mb, FILE_MB - EXEC_MB);
+	return ok;
+}
+
+int main(void)
+{
+	static const char *const engines[] = { "classic", "mglru" };
+	int e;
+
+	ksft_print_header();
+	ksft_set_plan(2 * 2);
+	for (e = 0; e < 2; e++) {
+		const char *why = protect_case(e + 1, engines[e], "2/50/60000");
+		pid_t prog;
+
+		if (why) {
+			ksft_test_result_skip("%s, program alive: %s\n", engines[e], why);
+			ksft_test_result_skip("%s, program gone: %s\n", engines[e], why);
+			continue;
+		}
+		file_pageout(FILE_PATH, (size_t)FILE_MB * MiB);
+		prog = spawn_ready(NULL, program, NULL, "the program");
+		stream_for(NULL, engines[e], STREAM_S);
+		check(engines[e], "program alive and idle");
+		stop_child(prog);
+		file_read(FILE_PATH, (size_t)FILE_MB * MiB);
+		stream_for(NULL, engines[e], STREAM_S);
+		check(engines[e], "program gone, file read again");
+	}
+	ksft_finished();
+}
