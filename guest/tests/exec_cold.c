@@ -7,7 +7,11 @@
  * then, under the cgroup's limit and a stream, with vm.exec_protect=2:
  *   1. idle: the text stays (a control, as twin_exec_text);
  *   2. MADV_COLD, then idle: it goes, at most 30% of it resident;
- *   3. MADV_COLD, then run through once more, then idle: it stays.
+ *   3. MADV_COLD, then run through once more, then idle: it stays;
+ *   4. idle, while a program elsewhere maps the file PROT_READ and
+ *      MADV_COLDs it every 200 ms: it stays (only a program's own text
+ *      is its to cool; v2's first version cooled the file from any
+ *      folio_deactivate()).
  * Both engines, each under its stream.
  */
 #include <stdbool.h>
@@ -27,13 +31,28 @@
 #define KEPT		0.70
 #define GONE		0.30
 
-enum step { IDLE, COLD, COLD_USED };
+enum step { IDLE, COLD, COLD_USED, STRANGER_COLD, NR_STEPS };
 
 static const char *const step_desc[] = {
 	[IDLE] = "run once, then idle",
 	[COLD] = "run once, MADV_COLD, then idle",
 	[COLD_USED] = "run once, MADV_COLD, run again, then idle",
+	[STRANGER_COLD] = "run once, then idle, another program MADV_COLDs a PROT_READ map of it",
 };
+
+/* Another program's data mapping of the text, made cold again and again. */
+static void stranger(void)
+{
+	size_t len = (size_t)TEXT_MB * MiB;
+	void *p = map_file(TEXT, PROT_READ, &len);
+
+	for (;;) {
+		touch_pages(p, len);
+		if (madvise(p, len, MADV_COLD))
+			die("MADV_COLD: %m");
+		sleep_ms(200);
+	}
+}
 
 static void program(void *arg)
 {
@@ -42,7 +61,7 @@ static void program(void *arg)
 	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
 
 	touch_pages(p, len);
-	if (step == IDLE)
+	if (step == IDLE || step == STRANGER_COLD)
 		return;
 	if (madvise(p, len, MADV_COLD))
 		die("MADV_COLD: %m");
@@ -56,12 +75,12 @@ int main(void)
 	int e, s, n = 0;
 
 	ksft_print_header();
-	ksft_set_plan(2 * 3);
+	ksft_set_plan(2 * NR_STEPS);
 	for (e = 0; e < 2; e++) {
-		for (s = IDLE; s <= COLD_USED; s++) {
+		for (s = IDLE; s < NR_STEPS; s++) {
 			const char *why;
 			enum step step = s;
-			pid_t prog;
+			pid_t prog, other = 0;
 			double r;
 			bool ok;
 
@@ -75,7 +94,14 @@ int main(void)
 			}
 			file_pageout(TEXT, (size_t)TEXT_MB * MiB);
 			prog = spawn_ready(CG, program, &step, "the program");
+			if (s == STRANGER_COLD) {
+				other = spawn_child(NULL);
+				if (!other)
+					stranger();
+			}
 			stream_for(CG, engines[e], STREAM_S);
+			if (other)
+				stop_child(other);
 			r = file_residency(TEXT, (size_t)TEXT_MB * MiB);
 			stop_child(prog);
 			cg_remove(CG);
