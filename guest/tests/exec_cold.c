@@ -81,6 +81,7 @@ int main(void)
 			const char *why;
 			enum step step = s;
 			pid_t prog, other = 0;
+			long long kept, refused;
 			double r;
 			bool ok;
 
@@ -103,12 +104,15 @@ int main(void)
 			if (other)
 				stop_child(other);
 			r = file_residency(TEXT, (size_t)TEXT_MB * MiB);
+			kept = cg_stat(CG, "exec_protect_kept");
+			refused = cg_stat(CG, "exec_protect_refused");
 			stop_child(prog);
 			cg_remove(CG);
 			ok = s == COLD ? r <= GONE : r >= KEPT;
-			ksft_test_result(ok, "%s, %s: the text %s (%.1f%% resident)\n",
+			ksft_test_result(ok, "%s, %s: the text %s (%.1f%% resident; exec_protect_kept %lld, refused %lld)\n",
 					 engines[e], step_desc[s],
-					 s == COLD ? "goes" : "stays", 100 * r);
+					 s == COLD ? "goes" : "stays", 100 * r,
+					 kept, refused);
 		}
 	}
 	ksft_finished();

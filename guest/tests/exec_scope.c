@@ -9,8 +9,10 @@
  *     time kept A's cache of it for everyone: issue 29's finding 3), or
  *   - maps it PROT_EXEC, runs through it once and stays, idle:
  * A's reclaim keeps none of it (exec_protect_kept of A stays 0). The
- * same text mapped and run by a program in A itself is kept (a control:
- * the counter can move here). Both engines, vm.exec_protect=2.
+ * same text mapped and run by a program in A itself stays in memory (a
+ * control: the stream does not starve A's own text; with the classic LRU
+ * upstream's rule may keep it before the series has to). Both engines,
+ * vm.exec_protect=2.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -28,6 +30,7 @@
 #define TEXT_MB		24
 #define A_MAX_MB	64
 #define STREAM_S	12
+#define MIN_OWN		0.70	/* resident, of the text A's own program ran */
 
 enum who { B_MAPS, B_RUNS, A_RUNS };
 
@@ -108,7 +111,7 @@ int main(void)
 			stop_child(runner);
 			cg_remove(CG_A);
 			cg_remove(CG_B);
-			ok = w == A_RUNS ? kept > 0 : kept == 0;
+			ok = w == A_RUNS ? resident >= MIN_OWN : kept == 0;
 			ksft_test_result(ok, "%s, %s: A's reclaim keeps %s (exec_protect_kept %lld, refused %lld; %.1f%% of it resident)\n",
 					 engines[e], who_desc[w],
 					 w == A_RUNS ? "it" : "none of it",
