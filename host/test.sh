@@ -87,6 +87,13 @@ pool_init "$runs/jobs"
 KERNEL=$BUILD/kernels/$kind-$flavour.bzImage
 CHAIN=
 mutant_build_job kernel "$kind" "$flavour"
+if [ "$SERIES" != v1 ]; then
+	# v2 adds nothing to struct inode, address_space or lruvec: the
+	# unpatched kernel, built beside it, says how big they were.
+	mutant_build_job kernel-vanilla vanilla "$flavour"
+	pool_job sizes "kernel kernel-vanilla" "$TOP/host/tools/struct-sizes.sh" \
+		"$BUILD/linux-vanilla" "$tree"
+fi
 if [ "$full" = 1 ]; then
 	mutant_build_job kernel-debug patched debug
 	mutant_builds debug
@@ -131,6 +138,11 @@ for j in "kernel:the $kind $flavour kernel" "image-test:the test image"; do
 	[ "$rc" = 0 ] || tail -n 20 "$POOL_DIR/${j%%:*}.log" | sed 's/^/# /'
 	tap_ok "$rc" "${j#*:} builds (${POOL_DIR#"$TOP"/}/${j%%:*}.log)"
 done
+if [ "$SERIES" != v1 ]; then
+	[ "$(pool_rc sizes)" = 0 ] && rc=0 || rc=1
+	sed 's/^/# /' "$POOL_DIR/sizes.out" 2> /dev/null || true
+	tap_ok "$rc" "struct sizes: $SERIES grows no struct of the unpatched kernel's (${POOL_DIR#"$TOP"/}/sizes.log)"
+fi
 # The results, in a fixed order whichever job ended first.
 suite_report "$runs" "${guest_tests[@]}"
 if [ "$full" = 1 ]; then
