@@ -46,7 +46,9 @@ mutant_check() {
 			[ "$t" = "${t%%@*}" ] && continue
 			[[ "${t#*@}" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] ||
 				die "mutants/$name.patch: Expect-fail '$t': the cases after @ must be numbers from 1, separated by commas"
-			grep -qs 'case_wanted\|twin_cases_main' "$TEST_DIR/${t%%@*}.c" ||
+			# (case_wanted() directly, or through the twin case
+			# runners of twin_cases.h or knobs.h's protect_case())
+			grep -qs 'case_wanted\|twin_cases_main\|twin_case_run\|protect_case' "$TEST_DIR/${t%%@*}.c" ||
 				die "mutants/$name.patch: Expect-fail '$t': ${t%%@*} runs every case whatever execfirst.cases says (no case_wanted())"
 		done
 		for t in $(mutant_expect "$name" splat); do

@@ -176,4 +176,10 @@ report=$(mutants report_good)
 check "a mutant built as the series' own kernel is not caught" \
 	grep -q "not ok 2 - mutant good: t_fail fails (its kernel is the series' own" <<< "$report"
 rm -f "$BUILD/kernels/patched-guest.bzImage" "$BUILD/kernels/mutant-good-guest.bzImage"
+# The project's own mutants pass the same checks against the project's
+# tests (a test whose cases moved into a shared runner once broke them,
+# and only make test noticed).
+check "every mutant in mutants/ passes mutant_check against guest/tests" \
+	env -u TEST_LIST -u MUTANT_DIR -u TEST_DIR bash -c \
+	". '$here/../lib/lib.sh'; . \"\$TOP/host/lib/tap.sh\"; . \"\$TOP/host/lib/mutant.sh\"; mutant_check"
 echo "1..$n"
