@@ -23,8 +23,10 @@ static const struct {
 	const char *bytes;
 	size_t len;
 } rejected[] = {
-	/* out of range, both sides (for exec_protect_max, "101" and "-1");
-	 * no bytes: made from the range, len 1 saying below it */
+	/*
+	 * out of range, both sides (for exec_protect_max, "101" and "-1");
+	 * no bytes: made from the range, len 1 saying below it
+	 */
 	{ "just above the range", NULL, 0 },
 	{ "just below the range", NULL, 1 },
 	{ "-1", "-1\n", 3 },
