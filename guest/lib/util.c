@@ -168,6 +168,8 @@ void knob_save(const char *path)
 	nr_saved++;
 }
 
+const char *const lru_engines[NR_ENGINES] = { "classic", "mglru" };
+
 bool lru_engine_set(const char *engine)
 {
 	if (access(LRU_GEN_ENABLED, W_OK))

@@ -24,6 +24,9 @@ void knob_set(const char *path, const char *val);
 void knob_save(const char *path);
 /* Select the reclaim engine: "classic" or "mglru". Saves the knob. */
 bool lru_engine_set(const char *engine);
+/* Both engines, as lru_engine_set() names them. */
+#define NR_ENGINES 2
+extern const char *const lru_engines[NR_ENGINES];
 
 /* The multi-gen LRU's debugfs file, mounted if need be: false if absent. */
 bool lru_gen_debugfs(void);

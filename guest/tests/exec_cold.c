@@ -71,12 +71,11 @@ static void program(void *arg)
 
 int main(void)
 {
-	static const char *const engines[] = { "classic", "mglru" };
 	int e, s, n = 0;
 
 	ksft_print_header();
-	ksft_set_plan(2 * NR_STEPS);
-	for (e = 0; e < 2; e++) {
+	ksft_set_plan(NR_ENGINES * NR_STEPS);
+	for (e = 0; e < NR_ENGINES; e++) {
 		for (s = IDLE; s < NR_STEPS; s++) {
 			const char *why;
 			enum step step = s;
@@ -85,11 +84,11 @@ int main(void)
 			double r;
 			bool ok;
 
-			why = protect_case(++n, engines[e], "2/50/60000");
+			why = protect_case(++n, lru_engines[e], "2/50/60000");
 			if (!why && !cg_create(CG, (long long)CG_MAX_MB * MiB))
 				why = "no cgroup v2 memory controller";
 			if (why) {
-				ksft_test_result_skip("%s, %s: %s\n", engines[e],
+				ksft_test_result_skip("%s, %s: %s\n", lru_engines[e],
 						      step_desc[s], why);
 				continue;
 			}
@@ -100,7 +99,7 @@ int main(void)
 				if (!other)
 					stranger();
 			}
-			stream_for(CG, engines[e], STREAM_S);
+			stream_for(CG, lru_engines[e], STREAM_S);
 			if (other)
 				stop_child(other);
 			r = file_residency(TEXT, (size_t)TEXT_MB * MiB);
@@ -110,7 +109,7 @@ int main(void)
 			cg_remove(CG);
 			ok = s == COLD ? r <= GONE : r >= KEPT;
 			ksft_test_result(ok, "%s, %s: the text %s (%.1f%% resident; exec_protect_kept %lld, refused %lld)\n",
-					 engines[e], step_desc[s],
+					 lru_engines[e], step_desc[s],
 					 s == COLD ? "goes" : "stays", 100 * r,
 					 kept, refused);
 		}

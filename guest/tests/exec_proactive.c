@@ -56,29 +56,28 @@ static double reclaim_text(const char *mode, long long *kept, long long *refused
 
 int main(void)
 {
-	static const char *const engines[] = { "classic", "mglru" };
 	int e;
 
 	ksft_print_header();
-	ksft_set_plan(2 * 2);
-	for (e = 0; e < 2; e++) {
+	ksft_set_plan(NR_ENGINES * 2);
+	for (e = 0; e < NR_ENGINES; e++) {
 		long long kept, refused, kept1, refused1;
 		double full, upstream;
-		const char *why = protect_case(e + 1, engines[e], "1/50/60000");
+		const char *why = protect_case(e + 1, lru_engines[e], "1/50/60000");
 
 		if (why) {
-			ksft_test_result_skip("%s: memory.reclaim: %s\n", engines[e], why);
-			ksft_test_result_skip("%s: memory.reclaim: %s\n", engines[e], why);
+			ksft_test_result_skip("%s: memory.reclaim: %s\n", lru_engines[e], why);
+			ksft_test_result_skip("%s: memory.reclaim: %s\n", lru_engines[e], why);
 			continue;
 		}
 		upstream = reclaim_text("1", &kept1, &refused1);
 		full = reclaim_text("2", &kept, &refused);
 		ksft_test_result(kept == 0 && refused > 0,
 				 "%s: memory.reclaim: exec_protect=2 keeps nothing (exec_protect_kept %lld, refused %lld)\n",
-				 engines[e], kept, refused);
+				 lru_engines[e], kept, refused);
 		ksft_test_result(full <= upstream + MARGIN,
 				 "%s: memory.reclaim: the text goes as with exec_protect=1 (%.1f%% resident, %.1f%% with 1)\n",
-				 engines[e], 100 * full, 100 * upstream);
+				 lru_engines[e], 100 * full, 100 * upstream);
 	}
 	ksft_finished();
 }

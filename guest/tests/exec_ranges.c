@@ -102,26 +102,25 @@ static bool stream_check(const char *engine, const char *when)
 
 int main(void)
 {
-	static const char *const engines[] = { "classic", "mglru" };
 	int e;
 
 	ksft_print_header();
-	ksft_set_plan(2 * 2);
-	for (e = 0; e < 2; e++) {
-		const char *why = protect_case(e + 1, engines[e], "2/50/60000");
+	ksft_set_plan(NR_ENGINES * 2);
+	for (e = 0; e < NR_ENGINES; e++) {
+		const char *why = protect_case(e + 1, lru_engines[e], "2/50/60000");
 		pid_t prog;
 
 		if (why) {
-			ksft_test_result_skip("%s, program alive: %s\n", engines[e], why);
-			ksft_test_result_skip("%s, program gone: %s\n", engines[e], why);
+			ksft_test_result_skip("%s, program alive: %s\n", lru_engines[e], why);
+			ksft_test_result_skip("%s, program gone: %s\n", lru_engines[e], why);
 			continue;
 		}
 		file_pageout(FILE_PATH, (size_t)FILE_MB * MiB);
 		prog = spawn_ready(NULL, program, NULL, "the program");
-		stream_check(engines[e], "program alive and idle");
+		stream_check(lru_engines[e], "program alive and idle");
 		stop_child(prog);
 		file_read(FILE_PATH, (size_t)FILE_MB * MiB);
-		stream_check(engines[e], "program gone, file read again");
+		stream_check(lru_engines[e], "program gone, file read again");
 	}
 	ksft_finished();
 }

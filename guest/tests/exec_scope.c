@@ -64,12 +64,11 @@ static void run_once(void *unused)
 
 int main(void)
 {
-	static const char *const engines[] = { "classic", "mglru" };
 	int e, w, n = 0;
 
 	ksft_print_header();
-	ksft_set_plan(2 * 3);
-	for (e = 0; e < 2; e++) {
+	ksft_set_plan(NR_ENGINES * 3);
+	for (e = 0; e < NR_ENGINES; e++) {
 		for (w = B_MAPS; w <= A_RUNS; w++) {
 			const char *why;
 			long long kept, refused;
@@ -77,12 +76,12 @@ int main(void)
 			double resident;
 			bool ok;
 
-			why = protect_case(++n, engines[e], "2/50/60000");
+			why = protect_case(++n, lru_engines[e], "2/50/60000");
 			if (!why && (!cg_create(CG_A, (long long)A_MAX_MB * MiB) ||
 				     !cg_create(CG_B, -1)))
 				why = "no cgroup v2 memory controller";
 			if (why) {
-				ksft_test_result_skip("%s, %s: %s\n", engines[e],
+				ksft_test_result_skip("%s, %s: %s\n", lru_engines[e],
 						      who_desc[w], why);
 				continue;
 			}
@@ -104,7 +103,7 @@ int main(void)
 						     "the text's user");
 			}
 			sleep_ms(1500);
-			stream_for(CG_A, engines[e], STREAM_S);
+			stream_for(CG_A, lru_engines[e], STREAM_S);
 			kept = cg_stat(CG_A, "exec_protect_kept");
 			refused = cg_stat(CG_A, "exec_protect_refused");
 			resident = file_residency(TEXT, (size_t)TEXT_MB * MiB);
@@ -113,7 +112,7 @@ int main(void)
 			cg_remove(CG_B);
 			ok = w == A_RUNS ? resident >= MIN_OWN : kept == 0;
 			ksft_test_result(ok, "%s, %s: A's reclaim keeps %s (exec_protect_kept %lld, refused %lld; %.1f%% of it resident)\n",
-					 engines[e], who_desc[w],
+					 lru_engines[e], who_desc[w],
 					 w == A_RUNS ? "it" : "none of it",
 					 kept, refused, 100 * resident);
 		}

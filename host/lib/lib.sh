@@ -18,12 +18,16 @@ die() { printf 'FATAL: %s\n' "$*" >&2; exit 1; }
 # Which series: v1, the one in patches/series (the default, what CI
 # tests), or v2, the redesign being built in patches/v2/ (issue 29,
 # patches/v2/README.md), which make test takes with SERIES=v2.
+# series_dir NAME prints where series NAME lives, under patches/.
+series_dir() {
+	case "$1" in
+	v1) echo patches ;;
+	v2) echo patches/v2 ;;
+	*) die "SERIES must be v1 or v2, not '$1'" ;;
+	esac
+}
 SERIES=${SERIES:-v1}
-case "$SERIES" in
-v1) SERIES_DIR=$TOP/patches ;;
-v2) SERIES_DIR=$TOP/patches/v2 ;;
-*) die "SERIES must be v1 or v2, not '$SERIES'" ;;
-esac
+SERIES_DIR=$TOP/$(series_dir "$SERIES")
 
 # The guests' shapes (common/machines; EXECFIRST_MACHINES=FILE for tests).
 MACHINES=${EXECFIRST_MACHINES:-$TOP/common/machines}
@@ -52,9 +56,7 @@ need_space() {	# need_space DIR MIB WHAT
 
 # The series' identity: a hash of patches/series and the patches it names.
 series_id() {
-	local dir=$TOP/patches
-	[ "$SERIES" = v1 ] || dir=$TOP/patches/$SERIES
-	(cd "$dir" && cat series $(grep -v '^\(#\|$\)' series) | sha1sum | cut -c1-12)
+	(cd "$TOP/$(series_dir "$SERIES")" && cat series $(grep -v '^\(#\|$\)' series) | sha1sum | cut -c1-12)
 }
 
 # The harness's commit, "-dirty" if its code differs from it (results/ is

@@ -69,15 +69,15 @@ unapply_from() {
 }
 
 wanted=()
-series=series
-[ "$kind" != v2 ] || series=v2/series
+dir=$(series_dir v1)
+[ "$kind" != v2 ] || dir=$(series_dir v2)
+sub=${dir#patches}; sub=${sub#/}	# names in wanted are relative to patches/
 if [ "$kind" != vanilla ]; then
 	while read -r p; do
 		case "$p" in ''|\#*) continue ;; esac
-		p=$(dirname "$series")/$p; p=${p#./}
-		[ -f "$TOP/patches/$p" ] || die "patches/$series names ${p##*/}, which does not exist"
-		wanted+=("$p")
-	done < "$TOP/patches/$series"
+		[ -f "$TOP/$dir/$p" ] || die "$dir/series names $p, which does not exist"
+		wanted+=("${sub:+$sub/}$p")
+	done < "$TOP/$dir/series"
 fi
 if [ "${kind#prefix-}" != "$kind" ]; then
 	[ "${kind#prefix-}" -le ${#wanted[@]} ] ||
