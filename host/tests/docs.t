@@ -9,7 +9,9 @@
 # and variant; and patches/CHANGES names every series hash the README,
 # docs/, patches/ and results/*/run.info quote, every version of the series
 # in git's history (each entry's commit made its hash), with patches/ as
-# it is now as its newest entry.
+# it is now as its newest entry; patches/v2/CHANGES likewise has
+# patches/v2/ as it is as its newest entry, and every series a record of
+# results/ci/make-test.txt names is in one of the two.
 # Usage: bash host/tests/docs.t   (TOP=DIR: check another tree, for trying
 # a broken copy)
 set -euo pipefail
@@ -21,6 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 testing=$top/docs/testing.md
 changes=$top/patches/CHANGES
+changes_v2=$top/patches/v2/CHANGES
 
 # say WORDS: a diagnostic line (TAP comment) on stdout.
 say() { printf '# %s\n' "$*"; }
@@ -52,7 +55,7 @@ same_sets() {
 	[ -z "$extra$missing" ]
 }
 
-tap_plan 14
+tap_plan 15
 
 # 1-3: the counts.
 n_tests=$(grep -cv '^\(#\|$\)' "$top/guest/tests/list")
@@ -120,7 +123,9 @@ tap_ok "$rc" "bench.md's scenario table is bench/scenarios, and it names every v
 
 # The entries of patches/CHANGES: HASH DATE COMMIT, newest first.
 grep -E '^[0-9a-f]{12} ' "$changes" 2> /dev/null | awk '{ print $1, $2, $3 }' > "$tmp/entries" || true
-cut -d' ' -f1 "$tmp/entries" | sort -u > "$tmp/known"
+grep -E '^[0-9a-f]{12} ' "$changes_v2" 2> /dev/null | awk '{ print $1, $2, $3 }' > "$tmp/entries-v2" || true
+# A series quoted anywhere may be of either version.
+cut -d' ' -f1 "$tmp/entries" "$tmp/entries-v2" | sort -u > "$tmp/known"
 
 # 10: the newest entry is patches/ as it is, entries are newest first and
 # each version has one.
@@ -212,3 +217,16 @@ for c in $(git -C "$top" log --format=%h -- patches/); do
 	[ "$h" = none ] || grep -qx "$h" "$tmp/known" || { say "commit $c made series $h, which patches/CHANGES does not name"; rc=1; }
 done
 tap_ok "$rc" "every version of the series in git's history of patches/ has an entry in patches/CHANGES"
+
+# 15: patches/v2/CHANGES's newest entry is patches/v2/ as it is, and every
+# series a make test record names has an entry in one of the two files.
+rc=0
+if [ -f "$top/patches/v2/series" ]; then
+	now_v2=$(series_hash "$top/patches/v2")
+	[ "$(head -n 1 "$tmp/entries-v2" | cut -d' ' -f1)" = "$now_v2" ] ||
+		{ say "patches/v2/ is $now_v2, the newest entry of patches/v2/CHANGES is $(head -n 1 "$tmp/entries-v2" | cut -d' ' -f1)"; rc=1; }
+fi
+while read -r h; do
+	grep -qx "$h" "$tmp/known" || { say "results/ci/make-test.txt names series $h, which neither CHANGES file names"; rc=1; }
+done < <(grep -oE 'series=[0-9a-f]{12}' "$top/results/ci/make-test.txt" 2> /dev/null | cut -d= -f2 | sort -u)
+tap_ok "$rc" "patches/v2/CHANGES: the newest entry is patches/v2/ as it is; every series of results/ci/make-test.txt has an entry"
