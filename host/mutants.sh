@@ -6,7 +6,7 @@
 # soak on the debug kernel (host/soak.sh) report a splat, in one of three
 # tries (host/lib/mutant.sh). make test runs them too, in its own pool.
 # Usage: host/mutants.sh [NAME...]   (default: every mutant)
-#   JOBS=N   jobs at a time (default 1, as for make test)
+#   JOBS=N   jobs at a time (default: the host's cores, as for make test)
 . "$(dirname "$0")/lib/lib.sh"
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
@@ -17,7 +17,7 @@
 # 2-core build machine, each of the first three runs failed one test whose
 # outcome hung on timing (exec_abuse, exec_quiet, exec_workingset, each
 # since changed), and a red CI run lands nothing (docs/status.md).
-jobs=${JOBS-1}
+jobs=${JOBS-$(nproc)}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 mutant_check "$@"
 "$TOP/host/lib/deps.sh" test

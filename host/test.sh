@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `make test`: the host checks and checkpatch, the patched kernel built,
 # booted in QEMU and tested, the short soak and the mutants, as jobs of a
-# pool (host/lib/pool.sh), JOBS at a time (default 1; each boot is one
-# vCPU under single-threaded TCG): with JOBS=2 the guest boots run side by
-# side while the debug and mutant kernels build on the slots they leave
-# free. Results are reported in a fixed order, whichever job ends first.
+# pool (host/lib/pool.sh), JOBS at a time (default: one per host core;
+# each boot is one vCPU under single-threaded TCG): the guest boots run
+# side by side while the debug and mutant kernels build on the slots they
+# leave free. Results are reported in a fixed order, whichever job ends first.
 # Appends a record of the run to results/ci/make-test.txt, then ends with
 # one line "N passed, N failed, N skipped".
 # Usage: host/test.sh [GUEST_TEST...]   (default: every guest test)
-#   JOBS=N      jobs at a time (default 1: serial, builds on every core)
+#   JOBS=N      jobs at a time (default: the host's cores, nproc; JOBS=1:
+#               serial, each build on every core)
 #   MUTANTS="a b"  only these mutants (default: all); MUTANTS=none: none
 #   SERIES=v2   the v2 series being built (patches/v2/README.md): its
 #               kernel and the tests of guest/tests/list-v2, no soak and
@@ -24,12 +25,10 @@
 t_start=$(now)
 flavour=${FLAVOUR:-guest}
 case "$flavour" in guest|debug) ;; *) die "FLAVOUR must be guest or debug, not '$flavour'" ;; esac
-# One at a time unless asked: with two boots at a time on this project's
-# 2-core build machine, each of the first three runs failed one test whose
-# outcome hung on timing (exec_abuse, exec_quiet, exec_workingset, each
-# since changed), and a red CI run lands nothing (docs/status.md).
-# A number given, even empty, must be a number.
-jobs=${JOBS-1}
+# As many at a time as the host has cores: each boot is one vCPU under
+# single-threaded TCG, one host core. A number given, even empty, must be
+# a number.
+jobs=${JOBS-$(nproc)}
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "JOBS must be a whole number from 1, not '$jobs'"
 [[ "${SOAK_MINUTES-2}" =~ ^[1-9][0-9]*$ ]] ||
 	die "SOAK_MINUTES must be a whole number from 1, not '${SOAK_MINUTES:-}'"

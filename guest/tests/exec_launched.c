@@ -22,7 +22,7 @@
 
 #define LAUNCHED(eng, prot, mmap) { .engine = eng, .protect = prot, \
 	.launched = true, .mmap_stream = mmap, .memory_max_mb = 96, \
-	.twin_mb = 24, .interval_ms = 5000, .warmup = 1, .rounds = 4 }
+	.twin_mb = 24, .interval_ms = 5000, .warmup = 1, .rounds = 3 }
 
 /* Every knob set in each case: a case's knobs stay until the program exits.
  * The defaults: the bound at 50%, the time at a minute. */

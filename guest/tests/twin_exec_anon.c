@@ -8,7 +8,7 @@
 
 #define TWIN(eng, prot) { .engine = eng, .protect = prot "/100", \
 	.anon = true, .memory_max_mb = 64, .twin_mb = 16, \
-	.interval_ms = 3000, .warmup = 2, .rounds = 5 }
+	.interval_ms = 3000, .warmup = 2, .rounds = 3 }
 
 static const struct twin_config anon_twins = TWIN("classic", "1");
 

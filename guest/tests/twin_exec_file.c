@@ -8,10 +8,10 @@
 
 #define TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.memory_max_mb = 96, .twin_mb = 24, .interval_ms = 3000, \
-	.warmup = 2, .rounds = 6 }
+	.warmup = 2, .rounds = 3 }
 #define MMAP_TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.mmap_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
-	.interval_ms = 3000, .warmup = 2, .rounds = 6 }
+	.interval_ms = 3000, .warmup = 2, .rounds = 3 }
 
 /* Wu's file-server stream turns the classic active list over about as
  * fast as the twins are used (every 5 s). With an earlier version of the
@@ -21,7 +21,7 @@
  * shows exec_protect_ms at work. */
 #define HOT_TWIN(eng, prot) { .engine = eng, .protect = prot, \
 	.hot_stream = true, .memory_max_mb = 96, .twin_mb = 24, \
-	.interval_ms = 5000, .warmup = 2, .rounds = 6 }
+	.interval_ms = 5000, .warmup = 2, .rounds = 3 }
 
 /* The same stream with the twins used only every 15 s: between two uses
  * the active list turns over more than once, so that the seed's rule
