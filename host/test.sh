@@ -12,8 +12,8 @@
 #               serial, each build on every core)
 #   MUTANTS="a b"  only these mutants (default: all); MUTANTS=none: none
 #   SERIES=v2   the v2 series being built (patches/v2/README.md): its
-#               kernel and the tests of guest/tests/list-v2, no soak and
-#               no mutants yet
+#               kernel, the tests of guest/tests/list-v2 and the mutants
+#               of mutants/v2/; no soak yet
 . "$(dirname "$0")/lib/lib.sh"
 [ "$SERIES" = v1 ] || TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list-v2}
 . "$TOP/host/lib/tap.sh"
@@ -53,12 +53,13 @@ for t in "${guest_tests[@]}"; do
 		die "no guest test named '$t' (TESTS=; the tests are listed in guest/tests/${TEST_LIST##*/})"
 done
 MUTANT_LIST=()
-[ "$SERIES" = v1 ] || [ "${MUTANTS:-none}" = none ] ||
-	die "SERIES=$SERIES has no mutants yet: leave MUTANTS out"
-# v1 only: its soak and its mutants
+# The mutants on the guest kernel of either series (v2's in mutants/v2/);
+# the soak and the debug kernel's mutants for v1 alone.
+with_mutants=0
+[ "$flavour" != guest ] || [ "${MUTANTS:-}" = none ] || with_mutants=1
 full=0
 [ "$flavour" != guest ] || [ "$SERIES" != v1 ] || full=1
-if [ "$full" = 1 ] && [ "${MUTANTS:-}" != none ]; then
+if [ "$with_mutants" = 1 ]; then
 	# shellcheck disable=SC2086
 	mutant_check ${MUTANTS:-}
 fi
@@ -93,10 +94,14 @@ if [ "$SERIES" != v1 ]; then
 	pool_job sizes "kernel kernel-vanilla" "$TOP/host/tools/struct-sizes.sh" \
 		"$BUILD/linux-vanilla" "$tree"
 fi
+# The mutants' kernels (small rebuilds) before the debug kernel (the long
+# build), so that their boots join the queue early and the debug kernel
+# builds beside the guests: built last before, the mutants' chain of
+# rebuilds left a slot idle at the end of the run.
+[ "$with_mutants" = 0 ] || mutant_builds guest
 if [ "$full" = 1 ]; then
 	mutant_build_job kernel-debug patched debug
 	mutant_builds debug
-	mutant_builds guest
 fi
 # Host checks (make check: result parsers on recorded logs, report code,
 # the job pool, the docs), and every patch checkpatch-clean.
@@ -122,7 +127,7 @@ scale=1
 [ "$flavour" = guest ] || scale=4
 export BOOT_APPEND="execfirst.scale=$scale"
 suite_jobs "$runs" "$scale" "${guest_tests[@]}"
-[ "$full" = 0 ] || mutant_boots "$runs"
+[ "$with_mutants" = 0 ] || mutant_boots "$runs"
 
 pool_run "$jobs"
 ACCEL=$(cat "$POOL_DIR/accel.out" 2> /dev/null || echo unknown)
@@ -147,13 +152,13 @@ suite_report "$runs" "${guest_tests[@]}"
 if [ "$full" = 1 ]; then
 	tap_merge soak "$POOL_DIR/soak.out" ||
 		tap_ok 1 "soak: did not complete (${POOL_DIR#"$TOP"/}/soak.log)"
-	mutant_report
 fi
+[ "$with_mutants" = 0 ] || mutant_report
 
 secs=$(elapsed "$t_start")
 log "Elapsed time: ${secs}s in all; guests ran under ${ACCEL^^}, $jobs at a time"
 # The record first, so that the summary stays the last line.
-if [ -z "${MUTANTS:-}" ] && [ "$full" = 1 ]; then mutants=all
+if [ -z "${MUTANTS:-}" ] && [ "$with_mutants" = 1 ]; then mutants=all
 elif [ ${#MUTANT_LIST[@]} -eq 0 ]; then mutants=none
 else mutants=$(IFS=,; echo "${MUTANT_LIST[*]}"); fi
 record_run make-test "accel=$ACCEL cores=$(nproc) jobs=$jobs flavour=$flavour tests=$([ $# -gt 0 ] && echo "$*" | tr ' ' , || echo all) mutants=$mutants passed=$TAP_PASS failed=$TAP_FAIL skipped=$TAP_SKIP seconds=${secs%.*} build=$build_state"
