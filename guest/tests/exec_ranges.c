@@ -100,14 +100,16 @@ static bool stream_check(const char *engine, const char *when)
 	return ok;
 }
 
-int main(void)
+/* exec_ranges [SPEC]: the knobs (knobs.h), to explore; default 2/50/60000 */
+int main(int argc, char **argv)
 {
+	const char *spec = argc > 1 ? argv[1] : "2/50/60000";
 	int e;
 
 	ksft_print_header();
 	ksft_set_plan(NR_ENGINES * 2);
 	for (e = 0; e < NR_ENGINES; e++) {
-		const char *why = protect_case(e + 1, lru_engines[e], "2/50/60000");
+		const char *why = protect_case(e + 1, lru_engines[e], spec);
 		pid_t prog;
 
 		if (why) {

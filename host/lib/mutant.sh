@@ -1,5 +1,6 @@
-# The mutants (mutants/NAME.patch: the series broken on purpose) as jobs of
-# host/lib/pool.sh, for make test and make mutants. A mutant's
+# The mutants (mutants/NAME.patch: the series broken on purpose; v2's in
+# mutants/v2/, against patches/v2) as jobs of host/lib/pool.sh, for make
+# test and make mutants. A mutant's
 # "Expect-fail: TEST..." names guest tests that must fail on a kernel built
 # with it; TEST@N,M runs only those cases of the test (1-based, in the
 # order of its cases; the test honours execfirst.cases, guest/lib/util.h),
@@ -20,10 +21,25 @@
 #                            mutants/ order
 # shellcheck shell=bash
 
-# Where the mutants and the test names are (a host test points elsewhere).
-MUTANT_DIR=${MUTANT_DIR:-$TOP/mutants}
-TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
+# Where the mutants and the test names are (a host test points elsewhere),
+# for the series being tested (SERIES, lib.sh). A mutant's tree and kernel
+# are named MUTANT_KIND + its name (host/lib/tree.sh), and its kernel is
+# compared with the series' own, SERIES_KERNEL.
+if [ "$SERIES" = v1 ]; then
+	MUTANT_DIR=${MUTANT_DIR:-$TOP/mutants}
+	MUTANT_KIND=mutant-
+	SERIES_KERNEL=patched-guest.bzImage
+	TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list}
+else
+	MUTANT_DIR=${MUTANT_DIR:-$TOP/mutants/$SERIES}
+	MUTANT_KIND=$SERIES-mutant-
+	SERIES_KERNEL=$SERIES-guest.bzImage
+	TEST_LIST=${TEST_LIST:-$TOP/guest/tests/list-$SERIES}
+fi
 TEST_DIR=${TEST_DIR:-$(dirname "$TEST_LIST")}
+# The mutants' folder and the test list as the messages name them.
+mutant_where=${MUTANT_DIR#"$TOP"/}
+list_where=${TEST_LIST#"$TOP"/}
 
 mutant_expect() {	# mutant_expect NAME fail|splat: the words of that line
 	sed -n "s/^Expect-$2: *//p" "$MUTANT_DIR/$1.patch"
@@ -37,22 +53,23 @@ mutant_check() {
 	fi
 	for name in "${MUTANT_LIST[@]}"; do
 		file=$MUTANT_DIR/$name.patch
-		[ -f "$file" ] || die "no mutant named '$name' in mutants/"
+		[ -f "$file" ] || die "no mutant named '$name' in $mutant_where/"
 		[ -n "$(mutant_expect "$name" fail)$(mutant_expect "$name" splat)" ] ||
-			die "mutants/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
+			die "$mutant_where/$name.patch has no 'Expect-fail:' or 'Expect-splat:' line"
 		for t in $(mutant_expect "$name" fail); do
 			grep -qx -- "${t%%@*}" "$TEST_LIST" ||
-				die "mutants/$name.patch: Expect-fail names '${t%%@*}', which is not a test in guest/tests/list"
+				die "$mutant_where/$name.patch: Expect-fail names '${t%%@*}', which is not a test in $list_where"
 			[ "$t" = "${t%%@*}" ] && continue
 			[[ "${t#*@}" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] ||
-				die "mutants/$name.patch: Expect-fail '$t': the cases after @ must be numbers from 1, separated by commas"
+				die "$mutant_where/$name.patch: Expect-fail '$t': the cases after @ must be numbers from 1, separated by commas"
 			# (case_wanted() directly, or through the twin case
 			# runners of twin_cases.h or knobs.h's protect_case())
 			grep -qs 'case_wanted\|twin_cases_main\|twin_case_run\|protect_case' "$TEST_DIR/${t%%@*}.c" ||
-				die "mutants/$name.patch: Expect-fail '$t': ${t%%@*} runs every case whatever execfirst.cases says (no case_wanted())"
+				die "$mutant_where/$name.patch: Expect-fail '$t': ${t%%@*} runs every case whatever execfirst.cases says (no case_wanted())"
 		done
 		for t in $(mutant_expect "$name" splat); do
-			[ "$t" = soak ] || die "mutants/$name.patch: only the soak can expect a splat, not '$t'"
+			[ "$SERIES" = v1 ] || die "$mutant_where/$name.patch: SERIES=$SERIES has no soak yet: no Expect-splat"
+			[ "$t" = soak ] || die "$mutant_where/$name.patch: only the soak can expect a splat, not '$t'"
 		done
 	done
 }
@@ -72,9 +89,9 @@ mutant_builds() {
 	for name in "${MUTANT_LIST[@]}"; do
 		case "$1" in
 		guest) [ -n "$(mutant_expect "$name" fail)" ] || continue
-			mutant_build_job "kernel-mutant-$name" "mutant-$name" guest ;;
+			mutant_build_job "kernel-mutant-$name" "$MUTANT_KIND$name" guest ;;
 		debug) [ -n "$(mutant_expect "$name" splat)" ] || continue
-			mutant_build_job "kernel-mutant-$name-debug" "mutant-$name" debug ;;
+			mutant_build_job "kernel-mutant-$name-debug" "$MUTANT_KIND$name" debug ;;
 		esac
 	done
 }
@@ -104,7 +121,7 @@ mutant_boots() {
 			[ "$t" = "${t%%@*}" ] || cases=" execfirst.cases=${t#*@}"
 			pool_job "mutant-$name-${t%%@*}" "kernel-mutant-$name $POOL_BOOT_DEPS" env \
 				"BOOT_APPEND=${BOOT_APPEND:-} execfirst.failfast=1$cases" "$POOL_BOOT" \
-				"$BUILD/kernels/mutant-$name-guest.bzImage" test \
+				"$BUILD/kernels/$MUTANT_KIND$name-guest.bzImage" test \
 				"$1/mutant-$name-${t%%@*}" 900 "tests/${t%%@*}"
 		done
 	done
@@ -133,7 +150,7 @@ mutant_report() {
 			# A build that did not take the mutant proves nothing
 			# either way (ccache's depend mode once handed back the
 			# series' bzImage: host/lib/kernel.sh).
-			if cmp -s "$BUILD/kernels/mutant-$name-guest.bzImage" "$BUILD/kernels/patched-guest.bzImage"; then
+			if cmp -s "$BUILD/kernels/$MUTANT_KIND$name-guest.bzImage" "$BUILD/kernels/$SERIES_KERNEL"; then
 				tap_ok 1 "mutant $name: $t fails (its kernel is the series' own, byte for byte: the build did not take the mutant)"
 				continue
 			fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/lib/tree.sh [patched|vanilla|v2|mutant-NAME|prefix-K]   (prints the
+# Usage: host/lib/tree.sh [patched|vanilla|v2|mutant-NAME|v2-mutant-NAME|prefix-K]   (prints the
 # tree's path last). prefix-K is the first K patches of the series, in a
 # tree of its own (host/bisect.sh). A mutant is the series plus
 # mutants/NAME.patch, a deliberately broken kernel that proves a test can
@@ -23,11 +23,15 @@ mutant-*)
 	tree=$BUILD/linux
 	[ -f "$TOP/mutants/${kind#mutant-}.patch" ] ||
 		die "tree.sh: no mutant named '${kind#mutant-}' in mutants/" ;;
+v2-mutant-*)	# v2's mutants (mutants/v2/), in v2's tree
+	tree=$BUILD/linux-v2
+	[ -f "$TOP/mutants/v2/${kind#v2-mutant-}.patch" ] ||
+		die "tree.sh: no mutant named '${kind#v2-mutant-}' in mutants/v2/" ;;
 prefix-[1-9]*)	# the first K patches of the series: does each build and boot?
 	tree=$BUILD/linux-bisect
 	[[ "${kind#prefix-}" =~ ^[1-9][0-9]*$ ]] ||
 		die "tree.sh: prefix-K needs a number K from 1, not '${kind#prefix-}'" ;;
-*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, v2, mutant-NAME or prefix-K)" ;;
+*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, v2, mutant-NAME, v2-mutant-NAME or prefix-K)" ;;
 esac
 # EXECFIRST_TARBALL: another tarball of the same layout (host/tests/tree.t).
 tarball=${EXECFIRST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
@@ -70,7 +74,7 @@ unapply_from() {
 
 wanted=()
 dir=$(series_dir v1)
-[ "$kind" != v2 ] || dir=$(series_dir v2)
+case "$kind" in v2|v2-mutant-*) dir=$(series_dir v2) ;; esac
 sub=${dir#patches}; sub=${sub#/}	# names in wanted are relative to patches/
 if [ "$kind" != vanilla ]; then
 	while read -r p; do
@@ -85,7 +89,10 @@ if [ "${kind#prefix-}" != "$kind" ]; then
 	wanted=("${wanted[@]:0:${kind#prefix-}}")
 fi
 # Patch names are relative to patches/.
-[ "${kind#mutant-}" = "$kind" ] || wanted+=("../mutants/${kind#mutant-}.patch")
+case "$kind" in
+mutant-*) wanted+=("../mutants/${kind#mutant-}.patch") ;;
+v2-mutant-*) wanted+=("../mutants/v2/${kind#v2-mutant-}.patch") ;;
+esac
 
 # How many of the wanted patches are applied already, in order, unchanged?
 # (0 when the tree is from another tarball.)

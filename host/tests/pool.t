@@ -182,4 +182,7 @@ rm -f "$BUILD/kernels/patched-guest.bzImage" "$BUILD/kernels/mutant-good-guest.b
 check "every mutant in mutants/ passes mutant_check against guest/tests" \
 	env -u TEST_LIST -u MUTANT_DIR -u TEST_DIR bash -c \
 	". '$here/../lib/lib.sh'; . \"\$TOP/host/lib/tap.sh\"; . \"\$TOP/host/lib/mutant.sh\"; mutant_check"
+check "every mutant in mutants/v2/ passes mutant_check against guest/tests/list-v2" \
+	env -u TEST_LIST -u MUTANT_DIR -u TEST_DIR SERIES=v2 bash -c \
+	". '$here/../lib/lib.sh'; . \"\$TOP/host/lib/tap.sh\"; . \"\$TOP/host/lib/mutant.sh\"; mutant_check"
 echo "1..$n"
