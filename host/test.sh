@@ -94,15 +94,16 @@ if [ "$SERIES" != v1 ]; then
 	pool_job sizes "kernel kernel-vanilla" "$TOP/host/tools/struct-sizes.sh" \
 		"$BUILD/linux-vanilla" "$tree"
 fi
-# The mutants' kernels (small rebuilds) before the debug kernel (the long
-# build), so that their boots join the queue early and the debug kernel
-# builds beside the guests: built last before, the mutants' chain of
-# rebuilds left a slot idle at the end of the run.
-[ "$with_mutants" = 0 ] || mutant_builds guest
+# The debug kernel (the long build) right after the tested one, so that
+# it builds beside the guests: make starts the guests' boots before a
+# build that becomes ready later, and with the mutants' small rebuilds
+# first the debug kernel started only after every guest test had (make
+# test of fae4091, stopped).
 if [ "$full" = 1 ]; then
 	mutant_build_job kernel-debug patched debug
 	mutant_builds debug
 fi
+[ "$with_mutants" = 0 ] || mutant_builds guest
 # Host checks (make check: result parsers on recorded logs, report code,
 # the job pool, the docs), and every patch checkpatch-clean.
 # The host checks test the harness itself, whichever series this run is of.
