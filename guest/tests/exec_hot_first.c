@@ -13,9 +13,11 @@
  *    cgroup under its stream. The exec twin loses at most MARGIN more of
  *    its pages with 2 than with 1, on each engine.
  * 2. A memory cgroup whose first reclaim comes half a second after it is
- *    made: its idle text is kept (exec_protect_kept > 0) and nothing is
- *    refused in that first second (the room is read from the LRU's own
- *    sizes, not from statistics that a new cgroup has not yet flushed).
+ *    made: nothing of its idle text is refused in that first second (the
+ *    room is read from the LRU's own sizes, not from statistics that a
+ *    new cgroup has not yet flushed), and the text is kept or was not
+ *    reached (on the classic LRU the first second's reclaim may take only
+ *    the stream's inactive pages: one boot saw kept 0, refused 0).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -80,6 +82,7 @@ static void new_cgroup_case(int n, const char *eng)
 	const char *why = protect_case(n, eng, "2/50/60000");
 	long long kept, refused;
 	pid_t prog, stream;
+	double left;
 
 	if (why) {
 		ksft_test_result_skip("%s, a new cgroup: %s\n", eng, why);
@@ -95,11 +98,12 @@ static void new_cgroup_case(int n, const char *eng)
 	kept = cg_stat(CG, "exec_protect_kept");
 	refused = cg_stat(CG, "exec_protect_refused");
 	stop_child(stream);
+	left = file_residency(TEXT, (size_t)TEXT_MB * MiB);
 	stop_child(prog);
 	cg_remove(CG);
-	ksft_test_result(kept > 0 && refused == 0,
-			 "%s, a new cgroup: its idle text is kept in its first second of reclaim, nothing refused (kept %lld, refused %lld)\n",
-			 eng, kept, refused);
+	ksft_test_result(refused == 0 && (kept > 0 || left >= 0.99),
+			 "%s, a new cgroup: nothing of its idle text refused in its first second of reclaim, the text kept or not reached (kept %lld, refused %lld, %.1f%% left)\n",
+			 eng, kept, refused, 100 * left);
 }
 
 int main(void)
