@@ -32,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/hotset.h"
 #include "../lib/knobs.h"
 #include "kselftest.h"
 #include "../lib/util.h"
@@ -40,7 +41,6 @@
 #define PAGE		4096
 #define ABUSER_CG	"execfirst-abuser"
 #define VICTIM_CG	"execfirst-victim"
-#define HOT_MB		24	/* the workload's hot set, in stream.bin */
 /*
  * With the default bound of 50% the abuser can still keep half of its
  * cgroup's page cache, and one boot measured the workload at 76% of its
@@ -72,16 +72,6 @@ struct run {
 	long long oom_kills;
 };
 
-/* Open the stream file (in a child, so that it is charged to its cgroup). */
-static int open_stream(void)
-{
-	int fd = open(DISK "/stream.bin", O_RDONLY);
-
-	if (fd < 0)
-		die("open stream.bin: %s", strerror(errno));
-	return fd;
-}
-
 /*
  * The launcher abuser (exploration, "exec_abuse MAX ENGINE launch"): map
  * the data, touch it once and unmap it every 2 s, as a program launched
@@ -112,90 +102,6 @@ static pid_t start_abuser(bool exec)
 		}
 	}
 	return pid;
-}
-
-/*
- * Read stream.bin past the hot set, again and again: with read(), or
- * through a mapping. The multi-gen LRU keeps every mapped page against a
- * read() stream, so there the rule (and its bound) would have nothing to
- * do; a mapped stream is what makes it evict mapped pages.
- */
-static pid_t start_stream(const char *cg, bool mapped)
-{
-	pid_t pid = spawn_child(cg);
-
-	if (!pid) {
-		static char buf[1 << 17];
-		int fd = open_stream();
-		size_t len = 0;
-		char *p = NULL;
-
-		if (mapped)
-			p = map_file(DISK "/stream.bin", PROT_READ, &len);
-		for (;;) {
-			if (mapped) {
-				touch_pages(p + HOT_MB * MiB, len - HOT_MB * MiB);
-				continue;
-			}
-			lseek(fd, HOT_MB * MiB, SEEK_SET);
-			while (read(fd, buf, sizeof(buf)) > 0)
-				;
-		}
-	}
-	return pid;
-}
-
-/*
- * The workload: random page reads of the hot set for 'seconds'; a read
- * with RWF_NOWAIT that fails with EAGAIN is a miss, then read normally.
- * Runs in a child (to sit in its cgroup); the ratio comes back on a pipe.
- */
-static double workload(const char *cg, double warmup, double seconds,
-		       long long *reads)
-{
-	int fds[2];
-	double res[2] = { -1, 0 };
-	pid_t pid;
-
-	if (pipe(fds))
-		die("pipe");
-	pid = spawn_child(cg);
-	if (!pid) {
-		char buf[PAGE];
-		struct iovec iov = { buf, sizeof(buf) };
-		long long hits = 0, total = 0, pages = HOT_MB * MiB / PAGE;
-		double t0 = now_seconds(), end = t0 + warmup + seconds;
-		int fd = open_stream();
-
-		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-		srand(1);
-		while (now_seconds() < end) {
-			off_t off = (off_t)(rand() % pages) * PAGE;
-			bool counted = now_seconds() >= t0 + warmup;
-			ssize_t n = preadv2(fd, &iov, 1, off, RWF_NOWAIT);
-
-			if (n != PAGE) {
-				if (n >= 0 || errno != EAGAIN)
-					die("preadv2: %s", n < 0 ? strerror(errno) : "short");
-				if (pread(fd, buf, PAGE, off) != PAGE)
-					die("pread: %s", strerror(errno));
-			}
-			hits += counted && n == PAGE;
-			total += counted;
-		}
-		res[0] = total ? (double)hits / total : -1;
-		res[1] = total;
-		if (write(fds[1], res, sizeof(res)) != sizeof(res))
-			_exit(1);
-		_exit(0);
-	}
-	close(fds[1]);
-	if (read(fds[0], res, sizeof(res)) != sizeof(res))
-		die("the workload died");
-	close(fds[0]);
-	waitpid(pid, NULL, 0);
-	*reads = (long long)res[1];
-	return res[0];
 }
 
 static long long cg_file(const char *cg)
@@ -245,9 +151,9 @@ static bool one_run(const char *engine, const struct place *pl, bool exec,
 
 	abuser = start_abuser(exec);
 	sleep_ms(2000L * scale);
-	stream = start_stream(victim, !strcmp(engine, "mglru"));
+	stream = hot_set_stream(victim, !strcmp(engine, "mglru"));
 	sampler = start_sampler(r);
-	r->hit_ratio = workload(victim, 3.0 * scale, 10.0 * scale,
+	r->hit_ratio = hot_set_workload(victim, 3.0 * scale, 10.0 * scale,
 				(long long *)&r->reads);
 	r->capped = cg_stat(ABUSER_CG, "exec_protect_capped");
 	r->rotate = cg_stat(ABUSER_CG, "exec_protect_rotate");
@@ -331,7 +237,7 @@ int main(int argc, char **argv)
 			 * again, so they are not the measure.
 			 */
 			acted = x.protected_max >=
-				(long long)((1 - HIT_SHARE) * HOT_MB * MiB);
+				(long long)((1 - HIT_SHARE) * HOT_SET_MB * MiB);
 			ksft_test_result(!acted || x.hit_ratio >= HIT_SHARE * rd.hit_ratio,
 				   "%s, %s: the workload keeps %.0f%% of its hit ratio beside a PROT_EXEC abuser (%.3f vs %.3f; at least %.0f%%%s)\n",
 				   engines[e], pl->desc,

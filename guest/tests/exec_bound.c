@@ -19,28 +19,20 @@
  *   3. nothing is OOM-killed.
  * A read from the cache is one that preadv2(RWF_NOWAIT) serves.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/uio.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "kselftest.h"
+#include "../lib/hotset.h"
 #include "../lib/knobs.h"
 #include "../lib/util.h"
 
 #define MiB		(1024LL * 1024)
-#define PAGE		4096
 #define CG		"execfirst-bound"
 #define ABUSER		DISK "/twin-exec.bin"
 #define ABUSER_MB	64
 #define MAX_MB		96
-#define HOT_MB		24
 #define HIT_SHARE	0.60
 #define BOUND_PCT	50
 #define RUNS		2
@@ -61,82 +53,12 @@ static void abuser(void *unused)
 	touch_pages(p, len);
 }
 
-/* Read stream.bin past the hot set, again and again, as exec_abuse does. */
-static void stream(bool mapped)
-{
-	static char buf[1 << 17];
-	int fd = open(DISK "/stream.bin", O_RDONLY);
-	size_t len = 0;
-	char *p = NULL;
-
-	if (fd < 0)
-		die("open stream.bin: %m");
-	if (mapped)
-		p = map_file(DISK "/stream.bin", PROT_READ, &len);
-	for (;;) {
-		if (mapped) {
-			touch_pages(p + HOT_MB * MiB, len - HOT_MB * MiB);
-			continue;
-		}
-		lseek(fd, HOT_MB * MiB, SEEK_SET);
-		while (read(fd, buf, sizeof(buf)) > 0)
-			;
-	}
-}
-
-/* The hot set's hit ratio over @seconds after @warmup, in the cgroup. */
-static double workload(double warmup, double seconds)
-{
-	int fds[2];
-	double res = -1;
-	pid_t pid;
-
-	if (pipe(fds))
-		die("pipe: %m");
-	pid = spawn_child(CG);
-	if (!pid) {
-		char buf[PAGE];
-		struct iovec iov = { buf, sizeof(buf) };
-		long long hits = 0, total = 0, pages = HOT_MB * MiB / PAGE;
-		double t0 = now_seconds(), end = t0 + warmup + seconds;
-		int fd = open(DISK "/stream.bin", O_RDONLY);
-
-		if (fd < 0)
-			die("open stream.bin: %m");
-		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-		srand(1);
-		while (now_seconds() < end) {
-			off_t off = (off_t)(rand() % pages) * PAGE;
-			bool counted = now_seconds() >= t0 + warmup;
-			ssize_t n = preadv2(fd, &iov, 1, off, RWF_NOWAIT);
-
-			if (n != PAGE) {
-				if (n >= 0 || errno != EAGAIN)
-					die("preadv2: %s", n < 0 ? strerror(errno) : "short");
-				if (pread(fd, buf, PAGE, off) != PAGE)
-					die("pread: %m");
-			}
-			hits += counted && n == PAGE;
-			total += counted;
-		}
-		res = total ? (double)hits / total : -1;
-		if (write(fds[1], &res, sizeof(res)) != sizeof(res))
-			_exit(1);
-		_exit(0);
-	}
-	close(fds[1]);
-	if (read(fds[0], &res, sizeof(res)) != sizeof(res))
-		die("the workload died");
-	close(fds[0]);
-	waitpid(pid, NULL, 0);
-	return res;
-}
-
 static void one_run(const char *engine, const char *mode, struct run *r)
 {
 	long long oom0 = vmstat_get("oom_kill");
 	bool mapped = !strcmp(engine, "mglru");
 	char spec[32];
+	long long reads;
 	pid_t ab, st;
 
 	snprintf(spec, sizeof(spec), "%s/%d/60000", mode, BOUND_PCT);
@@ -145,12 +67,8 @@ static void one_run(const char *engine, const char *mode, struct run *r)
 	if (!cg_create(CG, MAX_MB * MiB))
 		die("no cgroup v2 memory controller");
 	ab = spawn_ready(CG, abuser, NULL, "the abuser");
-	st = spawn_child(CG);
-	if (!st) {
-		stream(mapped);
-		_exit(0);
-	}
-	r->hit_ratio = workload(3.0, 10.0);
+	st = hot_set_stream(CG, mapped);
+	r->hit_ratio = hot_set_workload(CG, 3.0, 10.0, &reads);
 	r->held = file_residency(ABUSER, ABUSER_MB * MiB);
 	r->kept = cg_stat(CG, "exec_protect_kept");
 	r->refused = cg_stat(CG, "exec_protect_refused");
@@ -197,7 +115,7 @@ int main(void)
 			add(&full, &r);
 		}
 		extra_mb = (full.held - up.held) * ABUSER_MB;
-		judged = extra_mb >= (1 - HIT_SHARE) * HOT_MB;
+		judged = extra_mb >= (1 - HIT_SHARE) * HOT_SET_MB;
 		ksft_test_result(!judged || full.hit_ratio >= HIT_SHARE * up.hit_ratio,
 				 "%s: the workload keeps %.0f%% of its hit ratio beside the idle PROT_EXEC abuser with 2 (%.3f against %.3f with 1; at least %.0f%%%s)\n",
 				 eng, up.hit_ratio > 0 ? 100 * full.hit_ratio / up.hit_ratio : 0,
