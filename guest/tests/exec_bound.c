@@ -5,9 +5,11 @@
  * vm.exec_protect=2 its pages are "program text in use" within its time.
  * Beside it, in its 96 MiB memory cgroup, a workload re-reads a 24 MiB hot
  * set at random while a stream passes (read() on the classic LRU, mmap()
- * on the multi-gen LRU, as exec_abuse). v2's bound is a share of the
- * lruvec's file pages per pass (vm.exec_protect_max, 50%), with no memory
- * across passes; what the abuser can take is what 2 keeps of it beyond
+ * on the multi-gen LRU, as exec_abuse). v2's bound is a debt of the
+ * cgroup (under its limit) that each keep adds to and every other file
+ * page scanned pays vm.exec_protect_max (50) percent of a page off (a
+ * bound of a share per pass, as v2 first had it, let the abuser hold its
+ * whole file); what the abuser can take is what 2 keeps of it beyond
  * what 1 (upstream's reclaim) does. With 2 against 1, in the mean of RUNS
  * runs each, alternating:
  *   1. the workload keeps at least HIT_SHARE of its hit ratio, judged
