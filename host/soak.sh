@@ -3,12 +3,14 @@
 # and run guest/soak/run for a set time: reclaim pressure on both engines,
 # exec and memory cgroup churn, run-time switching and bad sysctl writes,
 # all at once. Then scan the console for splats.
-# Usage: host/soak.sh [--minutes N] [--cpus N] [--tree patched|mutant-NAME]
+# Usage: host/soak.sh [--minutes N] [--cpus N] [--tree TREE]
 #                     [--result FILE] [--prebuilt]
 #   --minutes N  how long the soak runs in the guest (default 10)
 #   --cpus N     vCPUs (default: soak.cpus in common/machines)
-#   --tree T     the kernel tree (default: patched, the series); a mutant
-#                is a deliberately broken series (mutants/NAME.patch)
+#   --tree T     the kernel tree (default: patched, the series; with
+#                SERIES=v2, v2); a mutant is a deliberately broken series:
+#                mutant-NAME (mutants/NAME.patch) or, with SERIES=v2,
+#                v2-mutant-NAME (mutants/v2/NAME.patch)
 #   --result F   also write "key value" lines to F for another script:
 #                splats N, verdict V, out DIR
 #   --prebuilt   boot the tree's debug kernel and the soak image as they
@@ -20,7 +22,9 @@
 . "$TOP/host/lib/tap.sh"
 . "$TOP/host/lib/guest.sh"
 
-minutes=10 cpus=$(machine soak.cpus) tree=patched result= prebuilt=0
+minutes=10 cpus=$(machine soak.cpus) result= prebuilt=0
+tree=patched
+[ "$SERIES" = v1 ] || tree=v2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--minutes|--cpus|--tree|--result)
@@ -39,9 +43,10 @@ done
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] && [ "$minutes" -le 1440 ] ||
 	die "soak.sh: --minutes (SOAK_MINUTES) must be a whole number from 1 to 1440, not '$minutes'"
 [[ "$cpus" =~ ^[1-4]$ ]] || die "soak.sh: --cpus must be 1 to 4, not '$cpus'"
-case "$tree" in
-patched|mutant-*) ;;
-*) die "soak.sh: --tree must be patched or mutant-NAME, not '$tree'" ;;
+case "$SERIES:$tree" in
+v1:patched|v1:mutant-*|v2:v2|v2:v2-mutant-*) ;;
+v1:*) die "soak.sh: --tree must be patched or mutant-NAME, not '$tree'" ;;
+*) die "soak.sh: with SERIES=v2, --tree must be v2 or v2-mutant-NAME, not '$tree'" ;;
 esac
 
 if [ "$prebuilt" = 1 ]; then
@@ -77,8 +82,10 @@ tap_ok "$([ "$splats" = 0 ] && echo 0 || echo 1)" \
 val() { tr -d '\r' < "$out/output.txt" | sed -n "s/^# soak: $1 //p" | tail -n 1; }
 {
 	echo "Soak of the $tree series on the debug kernel, ${ACCEL^^}, $cpus vCPU(s), $(machine soak.mem_mb) MiB"
-	echo "  series                    $(series_id) (patches/$([ "$tree" = patched ] ||
-		echo ", with mutants/${tree#mutant-}.patch on top")), harness $(harness_id)"
+	echo "  series                    $(series_id) ($(series_dir "$SERIES")/$(case "$tree" in
+		v2-mutant-*) echo ", with mutants/v2/${tree#v2-mutant-}.patch on top" ;;
+		mutant-*) echo ", with mutants/${tree#mutant-}.patch on top" ;;
+		esac)), harness $(harness_id)"
 	echo "  tree, accelerator         $tree, ${ACCEL^^}"
 	echo "  started (UTC)             $(date -u -d "@${t0%.*}" +%Y-%m-%dT%H:%M:%SZ)"
 	echo "  minutes run in the guest  $(awk -v s="$(val seconds)" 'BEGIN { printf "%.1f", s / 60 }') (asked $minutes; $wall s wall clock with boot)"

@@ -505,8 +505,10 @@ void sleep_ms(long ms)
 
 bool exec_counters_monotonic(long long *last)
 {
-	long long a = vmstat_get("exec_protect_activate");
-	long long r = vmstat_get("exec_protect_rotate");
+	/* v1's trips, or v2's keeps and refusals */
+	bool v2 = exec_protect_v2();
+	long long a = vmstat_get(v2 ? "exec_protect_kept" : "exec_protect_activate");
+	long long r = vmstat_get(v2 ? "exec_protect_refused" : "exec_protect_rotate");
 	bool ok = a >= last[0] && r >= last[1];
 
 	last[0] = a;

@@ -53,8 +53,9 @@ long long cg_event(const char *name, const char *key);
  * less) is no error. */
 void cg_reclaim(const char *name, const char *amount);
 
-/* The rule's counters (activate, rotate) have not gone down since the
- * values in last[2], which are updated. Start with { 0, 0 }. */
+/* The rule's counters (v1: activate, rotate; v2: kept, refused) have not
+ * gone down since the values in last[2], which are updated. Start with
+ * { 0, 0 }. */
 bool exec_counters_monotonic(long long *last);
 
 /*

@@ -5,7 +5,8 @@
  * SECONDS and prints what it did as "soak: KEY VALUE" lines.
  *
  *   soak knobs SECONDS PERIOD_MS
- *	Every PERIOD_MS: flip vm.exec_protect, every second time switch
+ *	Every PERIOD_MS: flip vm.exec_protect (v1: 1 and 0; v2: 2, 1, 2, 0),
+ *	every second time switch
  *	/sys/kernel/mm/lru_gen/enabled between the engines, and write a few
  *	random bad values (out of range, negative, huge, text, empty, binary)
  *	to every sysctl the series adds; each must fail with EINVAL and leave
@@ -96,7 +97,9 @@ static size_t bad_value(const struct exec_protect_knob *k, char *buf, size_t siz
 
 static int cmd_knobs(long period_ms)
 {
+	static const char *const v2_vals[] = { "2", "1", "2", "0" };
 	bool mglru = !access(LRU_GEN_ENABLED, W_OK);
+	bool v2 = exec_protect_v2();
 	long flips = 0, switches = 0, bad = 0, accepted = 0, changed = 0;
 	long long last[2] = { 0, 0 }, down = 0;
 	char before[64], after[64], val[64];
@@ -108,7 +111,9 @@ static int cmd_knobs(long period_ms)
 		knob_save(LRU_GEN_ENABLED);
 	srand(getpid());
 	while (time_left()) {
-		knob_set(EXEC_PROTECT, flips & 1 ? "1" : "0");
+		/* v1: its rule on and off; v2: its rule, upstream's, none */
+		knob_set(EXEC_PROTECT, v2 ? v2_vals[flips % 4] :
+			 flips & 1 ? "1" : "0");
 		flips++;
 		if (mglru && flips % 2 == 0) {
 			knob_set(LRU_GEN_ENABLED, switches & 1 ? "y" : "n");
