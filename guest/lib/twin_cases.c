@@ -2,6 +2,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include <string.h>
+
 #include "kselftest.h"
 #include "twin_cases.h"
 #include "util.h"
@@ -112,4 +114,15 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 			   100 * r.read_lost, 100 * r.read_sd, 100 * t->margin);
 	}
 	ksft_finished();
+}
+
+void twin_ksft_merge(struct ksft_count *test_cnt)
+{
+	test_cnt->ksft_pass += ksft_cnt.ksft_pass;
+	test_cnt->ksft_fail += ksft_cnt.ksft_fail;
+	test_cnt->ksft_xfail += ksft_cnt.ksft_xfail;
+	test_cnt->ksft_xpass += ksft_cnt.ksft_xpass;
+	test_cnt->ksft_xskip += ksft_cnt.ksft_xskip;
+	test_cnt->ksft_error += ksft_cnt.ksft_error;
+	memset(&ksft_cnt, 0, sizeof(ksft_cnt));
 }

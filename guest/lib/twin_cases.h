@@ -46,4 +46,14 @@ int twin_explore(int argc, char **argv, const struct twin_config *defaults);
 int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 		    int nr_cases, const struct twin_config *defaults);
 
+/*
+ * kselftest.h keeps its counts in a static struct, one per source file:
+ * the results this file reports (twin_case_run()'s skips,
+ * twin_case_verdict()) are counted here, not in the test's. A test that
+ * reports results of its own as well calls this with &ksft_cnt before
+ * ksft_finished(), so that its plan is checked against all of them.
+ */
+struct ksft_count;
+void twin_ksft_merge(struct ksft_count *test_cnt);
+
 #endif

@@ -122,5 +122,6 @@ int main(void)
 	hot_case(2, "mglru", true);
 	new_cgroup_case(3, "classic");
 	new_cgroup_case(4, "mglru");
+	twin_ksft_merge(&ksft_cnt);
 	ksft_finished();
 }

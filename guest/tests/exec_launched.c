@@ -83,5 +83,6 @@ int main(int argc, char **argv)
 				 cases[i].desc, kept ? "moves" : "stays",
 				 r.vm_unmapped, r.cg_unmapped);
 	}
+	twin_ksft_merge(&ksft_cnt);
 	ksft_finished();
 }

@@ -110,5 +110,6 @@ int main(int argc, char **argv)
 				 "counts the cgroup's keeps alone",
 				 r.vm_kept, r.cg_kept, r.vm_refused);
 	}
+	twin_ksft_merge(&ksft_cnt);
 	ksft_finished();
 }
