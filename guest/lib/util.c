@@ -338,6 +338,15 @@ bool exec_protect_v2(void)
 	return vmstat_get("exec_protect_kept") >= 0;
 }
 
+void run_text_once(void *span)
+{
+	const struct text_span *t = span;
+	size_t len = t->len;
+	void *p = map_file(t->path, PROT_READ | PROT_EXEC, &len);
+
+	touch_pages(p, len);
+}
+
 void *map_file(const char *path, int prot, size_t *len)
 {
 	struct stat st;

@@ -82,6 +82,15 @@ void child_wait(pid_t pid, const char *what);
 pid_t spawn_engine_stream(const char *cg, const char *engine);
 /* spawn_engine_stream() for that many seconds, then stop it. */
 void stream_for(const char *cg, const char *engine, int seconds);
+/* A span of a file, for run_text_once(). */
+struct text_span {
+	const char *path;
+	size_t len;
+};
+/* For spawn_ready(): map the span (a struct text_span *) PROT_EXEC and read
+ * a byte of each page, as a program that ran its text once; the child then
+ * stays, idle. */
+void run_text_once(void *span);
 /* spawn_child(cg), run setup(arg) in the child, and return once it has
  * run; the child then waits, as set up, to be killed (stop_child()).
  * Dies, naming the child as 'who', if it died first. */

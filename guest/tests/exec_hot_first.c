@@ -73,14 +73,8 @@ static void hot_case(int n, const char *eng, bool mmap)
 			 r2.cg_kept, r2.vm_refused);
 }
 
-static void run_once(void *unused)
-{
-	size_t len = (size_t)TEXT_MB * MiB;
-	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
-
-	(void)unused;
-	touch_pages(p, len);
-}
+/* The program: its text run once, then idle. */
+static struct text_span text = { TEXT, (size_t)TEXT_MB * MiB };
 
 /* A new cgroup: reclaim half a second after it is made, one second long. */
 static void new_cgroup_case(int n, const char *eng)
@@ -97,7 +91,7 @@ static void new_cgroup_case(int n, const char *eng)
 	file_pageout(TEXT, (size_t)TEXT_MB * MiB);
 	if (!cg_create(CG, (long long)NEW_CG_MB * MiB))
 		die("no cgroup v2 memory controller");
-	prog = spawn_ready(CG, run_once, NULL, "the program");
+	prog = spawn_ready(CG, run_text_once, &text, "the program");
 	sleep_ms(500);
 	stream = spawn_engine_stream(CG, eng);
 	sleep_ms(1000);

@@ -32,14 +32,8 @@
 #define ROOMS		2
 #define STREAM_S	8
 
-static void run_once(void *unused)
-{
-	size_t len = (size_t)TEXT_MB * MiB;
-	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
-
-	(void)unused;
-	touch_pages(p, len);
-}
+/* The program: its text run once, then idle. */
+static struct text_span text = { TEXT, (size_t)TEXT_MB * MiB };
 
 static void small_case(int n, const char *eng)
 {
@@ -55,7 +49,7 @@ static void small_case(int n, const char *eng)
 	file_pageout(TEXT, (size_t)TEXT_MB * MiB);
 	if (!cg_create(CG, (long long)CG_MB * MiB))
 		die("no cgroup v2 memory controller");
-	prog = spawn_ready(CG, run_once, NULL, "the program");
+	prog = spawn_ready(CG, run_text_once, &text, "the program");
 	stream = spawn_engine_stream(CG, eng);
 	sleep_ms(STREAM_S * 1000);
 	kept = cg_stat(CG, "exec_protect_kept");

@@ -22,14 +22,8 @@
 #define TEXT_MB		24
 #define MARGIN		0.10
 
-static void run_once(void *unused)
-{
-	size_t len = (size_t)TEXT_MB * MiB;
-	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
-
-	(void)unused;
-	touch_pages(p, len);
-}
+/* The program: its text run once, then idle. */
+static struct text_span text = { TEXT, (size_t)TEXT_MB * MiB };
 
 /* What of the text stays after memory.reclaim, with vm.exec_protect=mode. */
 static double reclaim_text(const char *mode, long long *kept, long long *refused)
@@ -43,7 +37,7 @@ static double reclaim_text(const char *mode, long long *kept, long long *refused
 	file_pageout(TEXT, (size_t)TEXT_MB * MiB);
 	if (!cg_create(CG, -1))
 		die("no cgroup v2 memory controller");
-	prog = spawn_ready(CG, run_once, NULL, "the program");
+	prog = spawn_ready(CG, run_text_once, &text, "the program");
 	sleep_ms(500);
 	cg_reclaim(CG, "32M");
 	*kept = cg_stat(CG, "exec_protect_kept");

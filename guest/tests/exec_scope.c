@@ -52,15 +52,8 @@ static void map_often(void)
 	}
 }
 
-/* Map the text PROT_EXEC, read a byte of each page, stay. */
-static void run_once(void *unused)
-{
-	size_t len = (size_t)TEXT_MB * MiB;
-	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
-
-	(void)unused;
-	touch_pages(p, len);
-}
+/* The program: its text run once, then idle. */
+static struct text_span text = { TEXT, (size_t)TEXT_MB * MiB };
 
 int main(void)
 {
@@ -99,7 +92,7 @@ int main(void)
 					map_often();
 			} else {
 				runner = spawn_ready(w == A_RUNS ? CG_A : CG_B,
-						     run_once, NULL,
+						     run_text_once, &text,
 						     "the text's user");
 			}
 			sleep_ms(1500);
