@@ -11,6 +11,8 @@
 # re-run. --remeasure drops the samples of the cells named
 # (SCENARIO/VARIANT) first, so the run measures them again, all with the
 # harness as it is now; run.info records it.
+# SERIES=v2 (environment, as for make test) measures the v2 series
+# (patches/v2) with the variants of bench/variants-v2.
 # --plan prints the cells ("SCENARIO VARIANT SAMPLE", in the order they
 # would run) and the guest each gets, and stops before building anything.
 . "$(dirname "$0")/lib/lib.sh"
@@ -73,18 +75,24 @@ for s in ${scenarios//,/ }; do
 	[ "${m:-${BENCH_MEM%M}}" -le "$ceiling" ] ||
 		die "bench.sh: scenario '$s' wants a ${m:-${BENCH_MEM%M}} MiB guest, over the bench disk's ceiling of $ceiling MiB (bench.max_mem_mb in $MACHINES)"
 done
-# bench/variants, read once: V[NAME,COLUMN], by the header's column names.
+# The variants of the series measured (SERIES, host/lib/lib.sh): v1's in
+# bench/variants, the v2 series' (vm.exec_protect 0-2) in bench/variants-v2.
+# Their kernel "patched" is that series' kernel.
+vfile=$TOP/bench/variants patched_kind=patched
+[ "$SERIES" = v1 ] || vfile=$TOP/bench/variants-$SERIES patched_kind=$SERIES
+vname=${vfile#"$TOP"/}
+# $vname, read once: V[NAME,COLUMN], by the header's column names.
 declare -A V
 all_var=()
 while read -r -a f; do
 	if [ -z "${cols[*]:-}" ]; then cols=("${f[@]}"); continue; fi
 	[ ${#f[@]} = ${#cols[@]} ] ||
-		die "bench/variants: '${f[0]}' has ${#f[@]} columns, the header ${#cols[@]}"
+		die "$vname: '${f[0]}' has ${#f[@]} columns, the header ${#cols[@]}"
 	for i in "${!cols[@]}"; do V[${f[0]},${cols[$i]}]=${f[$i]}; done
 	all_var+=("${f[0]}")
-done < <(grep -v '^\(#\|$\)' "$TOP/bench/variants")
+done < <(grep -v '^\(#\|$\)' "$vfile")
 for c in kernel engine protect mlock group baseline default quick min_ttl; do
-	[ -n "${V[${all_var[0]},$c]+set}" ] || die "bench/variants: no column '$c' in its header"
+	[ -n "${V[${all_var[0]},$c]+set}" ] || die "$vname: no column '$c' in its header"
 done
 if [ -z "$variants" ]; then
 	for v in "${all_var[@]}"; do
@@ -94,7 +102,7 @@ if [ -z "$variants" ]; then
 	done
 fi
 for v in ${variants//,/ }; do
-	[ -n "${V[$v,kernel]+set}" ] || die "bench.sh: no variant named '$v' (see bench/variants)"
+	[ -n "${V[$v,kernel]+set}" ] || die "bench.sh: no variant named '$v' (see $vname)"
 done
 [ -z "$remeasure" ] || [ "$cont" = 1 ] || die "bench.sh: --remeasure goes with --continue"
 for c in ${remeasure//,/ }; do
@@ -135,10 +143,13 @@ log "[bench] profile $profile: $nscn scenarios x $nvar variants x $samples sampl
 "$TOP/host/lib/deps.sh" bench
 t_start=$(now)
 
-# Kernels: the patched one, and the vanilla one if a variant wants it.
+# Kernels: the series' (patched) one, and the vanilla one if a variant
+# wants it.
 declare -A kernel
 for k in patched $(for v in ${variants//,/ }; do echo "${V[$v,kernel]}"; done); do
-	[ -n "${kernel[$k]:-}" ] || { guest_kernel "$k" guest; kernel[$k]=$KERNEL; }
+	kind=$k
+	[ "$k" != patched ] || kind=$patched_kind
+	[ -n "${kernel[$k]:-}" ] || { guest_kernel "$kind" guest; kernel[$k]=$KERNEL; }
 done
 guest_image bench
 KERNEL=${kernel[patched]}
@@ -166,6 +177,7 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "kernel $src_ver"
 	echo "debian_package linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12)"
 	echo "series_sha1 $series_sha1"
+	echo "series $SERIES ($(series_dir "$SERIES"))"
 	echo "harness $harness"
 	echo "guest_mem $BENCH_MEM (a scenario's guest_mem_mb overrides it)"
 	echo "guest_cpus $BENCH_CPUS"

@@ -17,7 +17,7 @@ refused() {	# refused DESC WORD ARGS...: non-zero, WORD in stderr, no results
 		"$bench" "${@:3}" --run bench-t-$$
 }
 
-tap_plan 23
+tap_plan 25
 refused "an unknown option is named" "'--frobnicate'" --frobnicate
 refused "an unknown profile is named" "'fast'" --profile fast
 refused "a zero sample count is refused" "'0'" --samples 0
@@ -86,6 +86,16 @@ planned "--plan: a variant's protect spec and a scenario's own guest size" \
 	"tight classic-wu 1 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0
 tight classic-wu 2 mem=192M cpus=2 kernel=patched engine=classic protect=1/50/0 mlock=0 min_ttl=0" \
 	--scenarios tight --variants classic-wu --samples 2
+# SERIES=v2: the variants of bench/variants-v2, and only those.
+v2_plan=$(grep -v '^\(#\|$\)' "$here/../../bench/variants-v2" |
+	awk -v m="$mem" 'NR > 1 && $8 == "yes" && $9 == "yes" { printf "idle %s 1 mem=%sM cpus=2 kernel=%s engine=%s protect=%s mlock=%s min_ttl=%s\n", $1, m, $2, $3, $4, $5, $10 }')
+[[ "$v2_plan" == *"protect=2"* ]] || v2_plan="(bench/variants-v2 has no quick variant at 2)"
+SERIES=v2 planned "SERIES=v2 --plan: bench/variants-v2's quick variants, one of them at vm.exec_protect=2" \
+	"$v2_plan" --scenarios idle --samples 1
+rc=0
+SERIES=v2 BUILD=$tmp/build "$bench" --plan --variants classic-on > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" != 0 ] && grep -q "no variant named 'classic-on' (see bench/variants-v2)" "$tmp/err" && [ ! -e "$tmp/build" ] && rc=0 || rc=1
+tap_ok "$rc" "SERIES=v2 refuses v1's variant names, naming bench/variants-v2"
 
 # The bench disk (host/lib/disks/bench.sh) holds files sized for guests up
 # to bench.max_mem_mb; a scenario takes shares of MemTotal, which is less

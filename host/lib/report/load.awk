@@ -41,7 +41,8 @@ $4 == "info" { info[++ninfo] = $5; infov[ninfo] = $6; infoval[$5] = $6; next }
 	if (!((sc, var, $3) in sid)) sid[sc, var, $3] = ++nsamp[sc, var]
 	s = sid[sc, var, $3]
 }
-$4 == "key" { key[sc, var, $5] = $6; if ($5 ~ /^(title|order|primary)$/) key[sc, $5] = $6 }
+$4 == "key" { key[sc, var, $5] = $6; if ($5 ~ /^(title|order|primary)$/) key[sc, $5] = $6
+	if ($5 == "exec_protect" && $6 == "2") v2_rule = 1 }	# the v2 series' rule
 $4 == "metric" {
 	add(metrics, sc, $5)
 	val[sc, var, $5, ++nval[sc, var, $5]] = $6

@@ -171,10 +171,13 @@ function reclaim_table(sc,   names, n, i, j, var, scan, steal) {
 # A variant "with the rule on" in scenario sc: its samples say
 # `key exec_protect 1`, and its group's baseline is the same engine (the
 # same `key lru_gen_enabled`) with the rule off (`key exec_protect 0`).
+# For the v2 series (bench/variants-v2), whose 1 is the unpatched kernel's
+# rule and 2 the series' (v1 has no 2): 2 against a baseline at 1.
 # The summary's verdicts and the app-text check compare these pairs.
-function rule_pair(sc, var,   b) {
+function rule_pair(sc, var,   b, on, off) {
 	b = base[sc, key[sc, var, "group"]]
-	return key[sc, var, "exec_protect"] == "1" && key[sc, b, "exec_protect"] == "0" &&
+	on = key[sc, var, "exec_protect"]; off = key[sc, b, "exec_protect"]
+	return (on == "1" && off == "0" || on == "2" && off == "1") &&
 	    key[sc, b, "lru_gen_enabled"] == key[sc, var, "lru_gen_enabled"]
 }
 
@@ -232,6 +235,12 @@ function summary(   i, k, sc, g, m, b, var, nv, lines, said, head, bases) {
 	print "took workers (count metrics named `*killed`), a line says so: that"
 	print "variant's figures are those of what it left. How the run was made:"
 	print "\"The run\", below."
+	if (v2_rule) {
+		print ""
+		print "The v2 series (`key exec_protect 2` in some samples): its rule on"
+		print "is 2, its baseline 1, the unpatched kernel's rule (v2's claim,"
+		print "which the `vanilla` variants of each group test); 0 is no rule."
+	}
 	print ""
 	for (k = 1; k <= allgroups[""]; k++) {
 		g = allgroups["", k]; lines = bases = ""
