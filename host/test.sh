@@ -93,6 +93,10 @@ if [ "$SERIES" != v1 ]; then
 	mutant_build_job kernel-vanilla vanilla "$flavour"
 	pool_job sizes "kernel kernel-vanilla" "$TOP/host/tools/struct-sizes.sh" \
 		"$BUILD/linux-vanilla" "$tree"
+	# ... and leaves the per-folio paths under lru_lock and
+	# sc->nr_scanned as they are.
+	pool_job hot-paths "kernel kernel-vanilla" "$TOP/host/tools/hot-paths.sh" \
+		"$BUILD/linux-vanilla" "$tree"
 fi
 # The debug kernel (the long build) right after the tested one, so that
 # it builds beside the guests: make starts the guests' boots before a
@@ -147,6 +151,9 @@ if [ "$SERIES" != v1 ]; then
 	[ "$(pool_rc sizes)" = 0 ] && rc=0 || rc=1
 	sed 's/^/# /' "$POOL_DIR/sizes.out" 2> /dev/null || true
 	tap_ok "$rc" "struct sizes: $SERIES grows no struct of the unpatched kernel's (${POOL_DIR#"$TOP"/}/sizes.log)"
+	[ "$(pool_rc hot-paths)" = 0 ] && rc=0 || rc=1
+	sed 's/^/# /' "$POOL_DIR/hot-paths.out" 2> /dev/null || true
+	tap_ok "$rc" "hot paths: $SERIES changes no per-folio function under lru_lock and no sc->nr_scanned line (${POOL_DIR#"$TOP"/}/hot-paths.log)"
 fi
 # The results, in a fixed order whichever job ended first.
 suite_report "$runs" "${guest_tests[@]}"

@@ -116,6 +116,13 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
 	ksft_finished();
 }
 
+const char *twin_need_v2(void)
+{
+	if (!exec_protect_v2())
+		return "the kernel is not the v2 series (no exec_protect_kept)";
+	return NULL;
+}
+
 void twin_ksft_merge(struct ksft_count *test_cnt)
 {
 	test_cnt->ksft_pass += ksft_cnt.ksft_pass;

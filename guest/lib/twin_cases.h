@@ -53,6 +53,9 @@ int twin_cases_main(int argc, char **argv, const struct twin_case *cases,
  * reports results of its own as well calls this with &ksft_cnt before
  * ksft_finished(), so that its plan is checked against all of them.
  */
+/* For twin_case_run(): why the cases of a v2 test cannot run, or NULL. */
+const char *twin_need_v2(void);
+
 struct ksft_count;
 void twin_ksft_merge(struct ksft_count *test_cnt);
 

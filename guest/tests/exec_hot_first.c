@@ -45,13 +45,6 @@
 #define ROOM_SHARE	0.50	/* vm.exec_protect_max=50 */
 #define SLACK		0.90
 
-static const char *need_v2(void)
-{
-	if (!exec_protect_v2())
-		return "the kernel is not the v2 series (no exec_protect_kept)";
-	return NULL;
-}
-
 /* Case n and n + 1: the hot twins with 1, then with 2, on one engine. */
 static void hot_case(int n, const char *eng, bool mmap)
 {
@@ -61,9 +54,9 @@ static void hot_case(int n, const char *eng, bool mmap)
 	char desc[96];
 
 	snprintf(desc, sizeof(desc), "%s, hot text beside idle text, exec_protect_max=5", eng);
-	if (!twin_case_run(n, desc, &up, need_v2, 1, &r1))
+	if (!twin_case_run(n, desc, &up, twin_need_v2, 1, &r1))
 		return;
-	if (!twin_case_run(n, desc, &full, need_v2, 1, &r2))
+	if (!twin_case_run(n, desc, &full, twin_need_v2, 1, &r2))
 		return;
 	ksft_test_result(r2.exec_lost <= r1.exec_lost + MARGIN && r1.read_lost >= 0.30,
 			 "%s: the hot exec twin loses no more with 2 than with 1 (%.1f%% +- %.1f, %.1f%% +- %.1f with 1; read twin %.1f%% and %.1f%%; kept %lld, refused %lld)\n",

@@ -62,13 +62,6 @@ static const struct {
 #define NR_CASES (int)(sizeof(cases) / sizeof(cases[0]))
 #define CHECKS_PER_CASE 2
 
-static const char *need_v2(void)
-{
-	if (!exec_protect_v2())
-		return "the kernel is not the v2 series (no exec_protect_kept)";
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
 	struct twin_result r;
@@ -83,7 +76,7 @@ int main(int argc, char **argv)
 		const struct twin_config *c = &cases[i].config;
 		bool kept = cases[i].kept, upstream, ok;
 
-		if (!twin_case_run(i + 1, cases[i].desc, c, need_v2,
+		if (!twin_case_run(i + 1, cases[i].desc, c, twin_need_v2,
 				   CHECKS_PER_CASE, &r))
 			continue;
 		twin_case_verdict(cases[i].desc, &r, kept, MARGIN,
