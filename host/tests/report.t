@@ -27,7 +27,7 @@ has() {	# has LINE...: each LINE is a whole line of report.md
 }
 hasnt() { ! grep -Fq -- "$1" "$md" || { echo "# in report.md: '$1'"; return 1; }; }
 
-tap_plan 50
+tap_plan 53
 # Two-sided p-values. t=1, df=1 (Cauchy) is 1/2; for df=2 it is
 # 1 - t/sqrt(2+t^2). The Welch cases: {1,2,3} vs {4,5,6} is t=-3.674,
 # df=4; {10,20,30} vs {28,30,32,34,36} is t=-2.0188, df=2.2432, p checked
@@ -347,6 +347,38 @@ regenerate() {
 	return $bad
 }
 check "every run results/README.md marks 'yes' regenerates its report.md byte for byte" regenerate
+
+# A v2 run (bench/variants-v2): the rule is 2 against a baseline at 1,
+# and the unpatched kernel beside the baseline is checked against it.
+v2sample() {	# v2sample SCENARIO VARIANT K PROTECT VALUE LOST
+	mkdir -p "$tmp/v2/raw/$1/$2"
+	printf '%s\n' "execfirst-sample 1" "key scenario $1" "key variant $2" \
+		"key group classic" "key baseline classic-up" "key sample $3" \
+		"key primary app.switch_p95_ms" "key lru_gen_enabled 0x0000" \
+		"key exec_protect $4" "key min_ttl_ms 0" "key mlock 0" \
+		"metric app.switch_p95_ms $5 ms lower" "metric app.lost_pct $6 % lower" \
+		"end" > "$tmp/v2/raw/$1/$2/$3.txt"
+}
+for k in 1 2 3; do
+	v2sample same classic-up "$k" 1 $((100 + k)) 50
+	v2sample same classic-v2 "$k" 2 $((20 + k)) 0
+	v2sample same vanilla-classic "$k" absent $((101 + k)) 50
+	v2sample apart classic-up "$k" 1 $((100 + k)) 50
+	v2sample apart vanilla-classic "$k" absent $((200 + k)) $((50 + k))
+done
+printf 'run v2\n' > "$tmp/v2/run.info"
+"$report" "$tmp/v2" > /dev/null
+md=$tmp/v2/report.md
+# shellcheck disable=SC2016 # the backticks are Markdown's
+check "v2: the rule is 2 against 1, and the report says so" has \
+	'- `same`: the rule helped: `classic-v2` 22.00 ms against `classic-up` 102.00 ms (lower is better, p < 0.001).' \
+	'The v2 series (`key exec_protect 2` in some samples): its rule on'
+check "v2: the unpatched kernel within noise of the series at 1 where it is, apart where not" has \
+	'same: app.switch_p95_ms, vanilla-classic vs classic-up   103.00 +-1.00 (n=3)  102.00 +-1.00 (n=3)  within noise (p = 0.288)' \
+	'apart: app.switch_p95_ms, vanilla-classic vs classic-up  202.00 +-1.00 (n=3)  102.00 +-1.00 (n=3)  APART, p < 0.001' \
+	'Apart in 1 of 4 comparisons: `apart` app.switch_p95_ms (`vanilla-classic`).'
+md=$tmp/run/report.md
+check "a v1 run has no such check" hasnt "is the unpatched kernel"
 
 # Recorded samples (data/bench/recorded: real guest output from this
 # machine), whole, and one cut short as a guest that died would leave it.

@@ -347,6 +347,57 @@ function rule_check(   i, j, sc, var, b, m, p, npairs, np, ntot, nbad, nsc, nfai
 	print ""
 }
 
+# The v2 series' claim (bench/variants-v2): vm.exec_protect=1 is the
+# kernel without the series. In each scenario and group whose baseline is
+# the series at 1, each variant of the unpatched kernel on the same engine
+# with nothing else set (`key exec_protect absent`, min_ttl_ms and mlock
+# 0) against it, on the scenario's primary metric and on app.lost_pct:
+# "within noise" unless Welch's test puts them apart (p < 0.05).
+function upstream_twin(sc, var, b) {
+	return key[sc, b, "exec_protect"] == "1" && key[sc, var, "exec_protect"] == "absent" &&
+	    key[sc, var, "min_ttl_ms"] == "0" && key[sc, var, "mlock"] == "0" &&
+	    key[sc, b, "lru_gen_enabled"] == key[sc, var, "lru_gen_enabled"]
+}
+function upstream_check(   i, j, k, sc, var, b, m, ms, p, v, n, napart, said) {
+	print "## Check: vm.exec_protect=1 is the unpatched kernel"
+	print ""
+	print "Each group's baseline, the v2 series at 1, against the unpatched kernel"
+	print "on the same engine: each scenario's primary metric and `app.lost_pct`,"
+	print "mean +- Stddev (n). Apart: Welch's test, p < 0.05."
+	print ""
+	lab[0] = "scenario: metric, unpatched vs series at 1"
+	cell[0, 1] = "unpatched"; cell[0, 2] = "series at 1"; cell[0, 3] = "verdict"; C = 3
+	left[3] = 1
+	for (i = 1; i <= scen[""]; i++) {
+		sc = scen["", i]
+		split(key[sc, "primary"] " app.lost_pct", ms, " ")
+		for (j = 1; j <= cols[sc]; j++) {
+			var = cols[sc, j]; b = base[sc, key[sc, var, "group"]]
+			if (!upstream_twin(sc, var, b)) continue
+			for (k = 1; k in ms; k++) {
+				m = ms[k]
+				if (m == "" || k == 2 && m == ms[1] || !nval[sc, var, m] || !nval[sc, b, m]) continue
+				describe(1, sc, var, m, 0); describe(2, sc, b, m, 0)
+				p = welch(1, 2); n++
+				if (p == "-") v = "untested (n < 2)"
+				else if (p < 0.05) { v = "APART, " fmt_p(p); napart++
+					said = said (said == "" ? "" : ", ") "`" sc "` " m " (`" var "`)" }
+				else v = "within noise (" fmt_p(p) ")"
+				lab[++R] = sc ": " m ", " var " vs " b
+				cell[R, 1] = fmt(d[1, "Mean"]) " +-" fmt(d[1, "Stddev"]) " (n=" d[1, "n"] ")"
+				cell[R, 2] = fmt(d[2, "Mean"]) " +-" fmt(d[2, "Stddev"]) " (n=" d[2, "n"] ")"
+				cell[R, 3] = v
+				delete d
+			}
+		}
+	}
+	if (R) { flush(); print "" }
+	if (!n) print "Nothing compared: no scenario has the unpatched kernel beside the series at 1."
+	else if (napart) printf "Apart in %d of %d comparisons: %s.\n", napart, n, said
+	else printf "Within noise in all %d comparisons.\n", n
+	print ""
+}
+
 function scenario(sc,   i, s) {
 	print "## " ((sc, "title") in key ? key[sc, "title"] " (`" sc "`)" : "`" sc "`")
 	print ""
@@ -370,6 +421,7 @@ END {
 	print ""
 	summary()
 	rule_check()
+	if (v2_rule) upstream_check()
 	run_info()
 	legend()
 	for (i = 1; i <= scen[""]; i++) scenario(scen["", i])
