@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configure and build a guest kernel out of tree, with ccache (host/lib/cc).
-# Usage: host/lib/kernel.sh [patched|vanilla|v2|mutant-NAME|v2-mutant-NAME|prefix-K|v2-prefix-K] [guest|debug|no-memcg|no-lru-gen|no-sysctl]
+# Usage: host/lib/kernel.sh [patched|vanilla|v2|mutant-NAME|v2-mutant-NAME|v2-exp-NAME|prefix-K|v2-prefix-K] [guest|debug|no-memcg|no-lru-gen|no-sysctl]
 # (the last three: the guest config without that option, for make bisect)
 # Prints the path of a copy of the bzImage last (build/kernels/KIND-FLAVOUR),
 # so that a mutant built later in the same tree leaves it alone. The object
@@ -19,7 +19,7 @@ no-memcg|no-lru-gen|no-sysctl)
 esac
 
 # The v2 series has an option of its own (config/v2), and so its mutants.
-case "$kind" in v2|v2-mutant-*|v2-prefix-*) frags+=("$TOP"/config/v2/*.config) ;; esac
+case "$kind" in v2|v2-mutant-*|v2-exp-*|v2-prefix-*) frags+=("$TOP"/config/v2/*.config) ;; esac
 tree=$("$TOP/host/lib/tree.sh" "$kind")
 obj=obj-$flavour
 objdir=$tree/$obj

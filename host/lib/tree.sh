@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Unpack Debian's linux-source-6.12 under build/ and apply patches/series.
-# Usage: host/lib/tree.sh [patched|vanilla|v2|mutant-NAME|v2-mutant-NAME|prefix-K|v2-prefix-K]
-# (prints the tree's path last). prefix-K is the first K patches of the
-# series (v2-prefix-K: of patches/v2), in a tree of its own (host/bisect.sh). A mutant is the series plus
+# Usage: host/lib/tree.sh [patched|vanilla|v2|mutant-NAME|v2-mutant-NAME|
+#                          v2-exp-NAME|prefix-K|v2-prefix-K]
+# (prints the tree's path last). v2-exp-NAME is v2 with an experiment of
+# patches/v2/experiments/ on top, in v2's tree as its mutants are.
+# prefix-K is the first K patches of the series (v2-prefix-K: of
+# patches/v2), in a tree of its own (host/bisect.sh). A mutant is the
+# series plus
 # mutants/NAME.patch, a deliberately broken kernel that proves a test can
 # fail. Mutants live in the patched tree itself, their patch applied on top
 # of the series and taken off again for the next one: a kernel tree with its
@@ -27,12 +31,16 @@ v2-mutant-*)	# v2's mutants (mutants/v2/), in v2's tree
 	tree=$BUILD/linux-v2
 	[ -f "$TOP/mutants/v2/${kind#v2-mutant-}.patch" ] ||
 		die "tree.sh: no mutant named '${kind#v2-mutant-}' in mutants/v2/" ;;
+v2-exp-*)	# an experiment on v2 (patches/v2/experiments/), in v2's tree
+	tree=$BUILD/linux-v2
+	[ -f "$TOP/patches/v2/experiments/${kind#v2-exp-}.patch" ] ||
+		die "tree.sh: no experiment named '${kind#v2-exp-}' in patches/v2/experiments/" ;;
 prefix-[1-9]*|v2-prefix-[1-9]*)	# the first K patches: does each build and boot?
 	tree=$BUILD/linux-bisect
 	[ "${kind#v2-}" = "$kind" ] || tree=$BUILD/linux-v2-bisect
 	[[ "${kind#*prefix-}" =~ ^[1-9][0-9]*$ ]] ||
 		die "tree.sh: prefix-K needs a number K from 1, not '${kind#*prefix-}'" ;;
-*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, v2, mutant-NAME, v2-mutant-NAME, prefix-K or v2-prefix-K)" ;;
+*) die "tree.sh: unknown tree kind '$kind' (expected patched, vanilla, v2, mutant-NAME, v2-mutant-NAME, v2-exp-NAME, prefix-K or v2-prefix-K)" ;;
 esac
 # EXECFIRST_TARBALL: another tarball of the same layout (host/tests/tree.t).
 tarball=${EXECFIRST_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
@@ -75,7 +83,7 @@ unapply_from() {
 
 wanted=()
 dir=$(series_dir v1)
-case "$kind" in v2|v2-mutant-*|v2-prefix-*) dir=$(series_dir v2) ;; esac
+case "$kind" in v2|v2-mutant-*|v2-exp-*|v2-prefix-*) dir=$(series_dir v2) ;; esac
 sub=${dir#patches}; sub=${sub#/}	# names in wanted are relative to patches/
 if [ "$kind" != vanilla ]; then
 	while read -r p; do
@@ -93,6 +101,7 @@ fi
 case "$kind" in
 mutant-*) wanted+=("../mutants/${kind#mutant-}.patch") ;;
 v2-mutant-*) wanted+=("../mutants/v2/${kind#v2-mutant-}.patch") ;;
+v2-exp-*) wanted+=("v2/experiments/${kind#v2-exp-}.patch") ;;
 esac
 
 # How many of the wanted patches are applied already, in order, unchanged?
