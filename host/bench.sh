@@ -165,6 +165,19 @@ if [ "$cont" = 1 ]; then
 		echo "remeasured $(date -u +%Y-%m-%dT%H:%M:%SZ) ${remeasure//,/ } (their samples dropped, measured again by harness $harness)" >> "$res/run.info"
 	echo "continued $(date -u +%Y-%m-%dT%H:%M:%SZ) with $samples samples per cell, harness $harness; cells already measured kept" >> "$res/run.info"
 fi
+# Each variant's line, once, and for an experiment on the series
+# (bench/variants-v2's v2-exp-NAME kernels) the hash of its patch, which
+# the series' hash does not cover; a continued run adds those it lacks.
+variant_lines() {
+	local v k
+	for v in ${variants//,/ }; do
+		! grep -q "^variant_$v " "$res/run.info" 2> /dev/null || continue
+		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]} min_ttl_ms=${V[$v,min_ttl]}"
+		k=${V[$v,kernel]}
+		[ "${k#v2-exp-}" = "$k" ] ||
+			echo "experiment_$v ${k#v2-exp-} $(sha1sum < "$TOP/patches/v2/experiments/${k#v2-exp-}.patch" | cut -c1-12)"
+	done
+}
 mkdir -p "$res/raw"
 src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknown)
 [ "$cont" = 1 ] || {
@@ -184,10 +197,8 @@ src_ver=$(make -s -C "$TOP/build/linux" kernelversion 2>/dev/null || echo unknow
 	echo "accel $ACCEL"
 	echo "host_cpu $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores)"
 	echo "disk_mbps $DISK_MBPS"
-	for v in ${variants//,/ }; do
-		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]} min_ttl_ms=${V[$v,min_ttl]}"
-	done
 } > "$res/run.info"
+variant_lines >> "$res/run.info"
 
 # Stopped by hand (Ctrl-C, kill): say so in run.info, where the report
 # shows it, and report what was measured so far.
