@@ -11,12 +11,18 @@
  *   4. idle, while a program elsewhere maps the file PROT_READ and
  *      MADV_COLDs it every 200 ms: it stays (only a program's own text
  *      is its to cool; v2's first version cooled the file from any
- *      folio_deactivate()).
+ *      folio_deactivate());
+ *   5. idle, after the program wrote a breakpoint into a private
+ *      PROT_EXEC map of the file's first page (an anonymous copy of it)
+ *      and MADV_COLDed that page: it stays (the copy is not the file's
+ *      page; c4b9a948ed63 cooled the file from it).
  * Both engines, each under its stream.
  */
 #include <stdbool.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "kselftest.h"
 #include "../lib/knobs.h"
@@ -31,14 +37,38 @@
 #define KEPT		0.70
 #define GONE		0.30
 
-enum step { IDLE, COLD, COLD_USED, STRANGER_COLD, NR_STEPS };
+enum step { IDLE, COLD, COLD_USED, STRANGER_COLD, COPY_COLD, NR_STEPS };
 
 static const char *const step_desc[] = {
 	[IDLE] = "run once, then idle",
 	[COLD] = "run once, MADV_COLD, then idle",
 	[COLD_USED] = "run once, MADV_COLD, run again, then idle",
 	[STRANGER_COLD] = "run once, then idle, another program MADV_COLDs a PROT_READ map of it",
+	[COPY_COLD] = "run once, MADV_COLD of a breakpoint's private copy of a page, then idle",
 };
+
+/*
+ * A debugger's breakpoint: a private PROT_EXEC map of the file's first
+ * page, written (so that the process has an anonymous copy of it), then
+ * made cold. Left mapped.
+ */
+static void cold_copy(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	int fd = open(TEXT, O_RDONLY);
+	volatile char *q;
+
+	if (fd < 0)
+		die("open %s: %m", TEXT);
+	q = mmap(NULL, pg, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE,
+		 fd, 0);
+	if (q == MAP_FAILED)
+		die("mmap %s: %m", TEXT);
+	close(fd);
+	q[0] ^= 0xcc;
+	if (madvise((void *)q, pg, MADV_COLD))
+		die("MADV_COLD: %m");
+}
 
 /* Another program's data mapping of the text, made cold again and again. */
 static void stranger(void)
@@ -61,7 +91,9 @@ static void program(void *arg)
 	void *p = map_file(TEXT, PROT_READ | PROT_EXEC, &len);
 
 	touch_pages(p, len);
-	if (step == IDLE || step == STRANGER_COLD)
+	if (step == COPY_COLD)
+		cold_copy();
+	if (step == IDLE || step == STRANGER_COLD || step == COPY_COLD)
 		return;
 	if (madvise(p, len, MADV_COLD))
 		die("MADV_COLD: %m");
