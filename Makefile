@@ -29,6 +29,7 @@ help:
 	@echo '  bench     A/B benchmarks in QEMU; report in results/RUN/report.md'
 	@echo '              PROFILE=quick|full  SAMPLES=N  SCENARIOS=a,b  VARIANTS=x,y'
 	@echo '              RUN=name  CONTINUE=1  REMEASURE=scenario/variant,...  PLAN=1'
+	@echo '              SERIES=v2 (patches/v2, with bench/variants-v2)'
 	@echo '  report    regenerate a run'"'"'s report from its raw samples: RUN=name'
 	@echo '  soak      the debug kernel under reclaim stress: SOAK_MINUTES=N (default 10),'
 	@echo '            SERIES=v2 (the v2 series'"'"'s debug kernel)'
