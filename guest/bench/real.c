@@ -14,6 +14,7 @@
  * measured the same way.
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -225,6 +226,71 @@ double fp_resident(const struct footprint *fp, const char *root)
 
 	fp_each(fp, root, count_resident, &in);
 	return fp->pages ? (double)in / fp->pages : 0;
+}
+
+/*
+ * f->seg from the file's ELF program headers (64-bit ELF; anything else
+ * is FP_OTHER throughout): each page of a PT_LOAD segment's file range is
+ * FP_EXEC if the segment is executable, else FP_ELF, as are the pages of
+ * an ELF file outside its segments. A page that two segments share (the
+ * loader maps it in both) is FP_EXEC.
+ */
+static void classify(struct fp_file *f, unsigned char *p, void *arg)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)p;
+	size_t len = f->pages * PAGE_SIZE, i;
+
+	(void)arg;
+	f->seg = calloc(f->pages ? f->pages : 1, 1);
+	if (!f->seg)
+		die("out of memory");
+	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf64_Phdr) > len)
+		return;
+	memset(f->seg, FP_ELF, f->pages);
+	for (i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(p + eh->e_phoff) + i;
+		size_t a, b;
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		a = ph->p_offset / PAGE_SIZE;
+		b = (ph->p_offset + ph->p_filesz + PAGE_SIZE - 1) / PAGE_SIZE;
+		for (; a < b && a < f->pages; a++)
+			f->seg[a] = FP_EXEC;
+	}
+}
+
+static void count_missing(const struct fp_file *f, unsigned char *p, void *arg)
+{
+	unsigned char *vec = malloc(f->pages ? f->pages : 1);
+	long *missing = arg;
+
+	if (!vec || mincore(p, f->pages * PAGE_SIZE, vec))
+		die("mincore %s: %s", f->path, strerror(errno));
+	for (size_t i = 0; i < f->pages; i++)
+		if (f->want[i] && !(vec[i] & 1))
+			missing[f->seg[i]]++;
+	free(vec);
+}
+
+void fp_missing(struct footprint *fp, const char *root, long *missing)
+{
+	/* fp_each() hands out const files: classify them once, here */
+	for (int k = 0; k < fp->n; k++) {
+		char full[PATH_MAX];
+		size_t len = fp->f[k].pages * PAGE_SIZE;
+		void *p;
+
+		if (fp->f[k].seg)
+			continue;
+		snprintf(full, sizeof(full), "%s/%s", REAL_ROOT, fp->f[k].path);
+		p = map_file(full, PROT_READ, &len);
+		classify(&fp->f[k], p, NULL);
+		munmap(p, len);
+	}
+	fp_each(fp, root, count_missing, missing);
 }
 
 static void touch_wanted(const struct fp_file *f, unsigned char *p, void *arg)

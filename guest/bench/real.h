@@ -13,6 +13,15 @@ struct fp_file {
 	char *path;
 	size_t pages;		/* the file's size in pages */
 	unsigned char *want;	/* 1 for a page of the footprint */
+	unsigned char *seg;	/* each page's enum fp_seg, once classified */
+};
+/* Where a page of a footprint's file lies (fp_missing()). */
+enum fp_seg {
+	FP_OTHER,		/* not in a file an ELF loader maps (.pyc, .pm) */
+	FP_EXEC,		/* in an executable PT_LOAD segment (text) */
+	FP_ELF,			/* in another PT_LOAD segment (read-only data,
+				 * data) or outside them, of an ELF file */
+	NR_FP_SEGS
 };
 struct footprint {
 	struct fp_file *f;
@@ -27,6 +36,9 @@ void fp_from_tree(struct footprint *fp);
 void fp_from_maps(struct footprint *fp, pid_t pid);
 /* Share of the footprint in memory, in root (REAL_ROOT or TWIN_ROOT). */
 double fp_resident(const struct footprint *fp, const char *root);
+/* The footprint's pages not in memory in root, counted by enum fp_seg
+ * into missing[] (added to). */
+void fp_missing(struct footprint *fp, const char *root, long *missing);
 /* Touch the footprint's pages in root through PROT_READ: milliseconds,
  * and the major faults taken in *majflt. */
 double fp_touch(const struct footprint *fp, const char *root, long *majflt);
