@@ -12,10 +12,12 @@
  *      MADV_COLDs it every 200 ms: it stays (only a program's own text
  *      is its to cool; v2's first version cooled the file from any
  *      folio_deactivate());
- *   5. idle, after the program wrote a breakpoint into a private
- *      PROT_EXEC map of the file's first page (an anonymous copy of it)
- *      and MADV_COLDed that page: it stays (the copy is not the file's
- *      page; c4b9a948ed63 cooled the file from it).
+ *   5. idle, after the program cleared its pages' accessed bits
+ *      (/proc/self/clear_refs, so that no look of reclaim finds its text
+ *      in use again and renews the file's time), wrote a breakpoint into
+ *      a private PROT_EXEC map of the file's first page (an anonymous
+ *      copy of it) and MADV_COLDed that page: it stays (the copy is not
+ *      the file's page; c4b9a948ed63 cooled the file from it).
  * Both engines, each under its stream.
  */
 #include <stdbool.h>
@@ -50,14 +52,18 @@ static const char *const step_desc[] = {
 /*
  * A debugger's breakpoint: a private PROT_EXEC map of the file's first
  * page, written (so that the process has an anonymous copy of it), then
- * made cold. Left mapped.
+ * made cold. Left mapped. First the accessed bits of every page the
+ * process maps are cleared, so that only a cooling can end the file's
+ * time (a look of reclaim that finds the text in use renews it).
  */
 static void cold_copy(void)
 {
 	long pg = sysconf(_SC_PAGESIZE);
-	int fd = open(TEXT, O_RDONLY);
 	volatile char *q;
+	int fd;
 
+	knob_set("/proc/self/clear_refs", "1");
+	fd = open(TEXT, O_RDONLY);
 	if (fd < 0)
 		die("open %s: %m", TEXT);
 	q = mmap(NULL, pg, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE,
