@@ -175,7 +175,7 @@ variant_lines() {
 		echo "variant_$v kernel=${V[$v,kernel]} engine=${V[$v,engine]} exec_protect=${V[$v,protect]} mlock=${V[$v,mlock]} min_ttl_ms=${V[$v,min_ttl]}"
 		k=${V[$v,kernel]}
 		[ "${k#v2-exp-}" = "$k" ] ||
-			echo "experiment_$v ${k#v2-exp-} $(sha1sum < "$TOP/patches/v2/experiments/${k#v2-exp-}.patch" | cut -c1-12)"
+			echo "experiment_$v ${k#v2-exp-} sha1 $(sha1sum < "$TOP/patches/v2/experiments/${k#v2-exp-}.patch" | cut -d" " -f1)"
 	done
 }
 mkdir -p "$res/raw"
