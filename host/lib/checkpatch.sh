@@ -24,12 +24,11 @@ while read -r p; do
 	case "$p" in ''|\#*) continue ;; esac
 	strict "$prefix$p" "$SERIES_DIR/$p"
 done < "$SERIES_DIR/series"
-# v2 has no selftests patch yet
-[ "$SERIES" != v1 ] ||
-for p in "$TOP"/patches/selftests/*.patch; do
-	strict "selftests/$(basename "$p")" "$p" --ignore FILE_PATH_CHANGES
+# The series' selftests companion: patches/selftests, or v2's in its folder.
+for p in "$SERIES_DIR"/selftests/*.patch; do
+	strict "${prefix}selftests/$(basename "$p")" "$p" --ignore FILE_PATH_CHANGES
 	out=$(cd "$tree" && patch -p1 --dry-run -s < "$p" 2>&1) && rc=0 || rc=1
 	[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
-	tap_ok "$rc" "selftests/$(basename "$p") applies to the patched tree"
+	tap_ok "$rc" "${prefix}selftests/$(basename "$p") applies to the patched tree"
 done
 echo "1..$TAP_N"
