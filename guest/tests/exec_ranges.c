@@ -2,16 +2,19 @@
 /*
  * The v2 series keeps only what programs map as code, not the whole file
  * (issue 29's finding 4). A 64 MiB file of which a program maps the first
- * 4 MiB PROT_EXEC and the next 4 MiB PROT_READ, running through both,
- * while the rest is read with read(); then a stream under global pressure,
- * vm.exec_protect=2:
+ * 4 MiB PROT_EXEC and the next 4 MiB PROT_READ as ld.so maps an object
+ * whose bss takes 4 MiB more (its first, read-only map of the object
+ * covers 4 MiB of file pages past the segments, then replaced by
+ * anonymous memory), running through both, while the rest is read with
+ * read(); then a stream under global pressure, vm.exec_protect=2:
  *   1. with the program alive and idle, the executable range stays and
  *      at most 1 MiB (readahead's reach) beyond the 8 MiB it maps does
  *      (the mapped read-only data may stay: upstream's reclaim gives a
  *      referenced mapped page another trip too);
  *   2. after the program has exited, with the whole file read again, the
  *      same: the launched arm keeps the hull noted at mmap(), and nothing
- *      beyond it;
+ *      beyond it (11488e96080c took in the loader's first map whole, and
+ *      with it the 4 MiB past the segments);
  *   3. and, then, the read-only data the loader mapped beside the text
  *      stays too: the hull takes in the mappings of the same file that
  *      adjoin a PROT_EXEC one (what a launch needs of an ELF object
@@ -34,31 +37,39 @@
 #define FILE_MB		64
 #define EXEC_MB		4
 #define RO_MB		4
+#define BSS_MB		4	/* past the segments in the loader's first map */
 #define STREAM_S	15
 #define MIN_EXEC	0.90	/* of the executable range, resident */
 #define MIN_RO		0.90	/* of the read-only data beside it, resident */
 #define MAX_REST_MB	1.0	/* of the rest, resident */
 
 /*
- * The program, mapped as a loader maps one: the segments' extent read-only,
- * then the text over it PROT_EXEC (MAP_FIXED); it runs through its text and
- * read-only data, and reads the whole file as a file.
+ * The program, mapped as ld.so maps an object: its whole extent read-only
+ * first, bss included (BSS_MB more, which maps file pages past the
+ * segments), then the text over it PROT_EXEC and the read-only data
+ * PROT_READ (MAP_FIXED each, from their file offsets), then the bss
+ * anonymous; it runs through its text and read-only data, and reads the
+ * whole file as a file.
  */
 static void program(void *unused)
 {
-	size_t text = (size_t)EXEC_MB * MiB, both = (size_t)(EXEC_MB + RO_MB) * MiB;
+	size_t text = (size_t)EXEC_MB * MiB, ro = (size_t)RO_MB * MiB;
+	size_t bss = (size_t)BSS_MB * MiB;
 	int fd = open(FILE_PATH, O_RDONLY);
 	char *p;
 
 	(void)unused;
 	if (fd < 0)
 		die("open %s: %m", FILE_PATH);
-	p = mmap(NULL, both, PROT_READ, MAP_PRIVATE, fd, 0);
+	p = mmap(NULL, text + ro + bss, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED ||
-	    mmap(p, text, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, fd, 0) != p)
+	    mmap(p, text, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, fd, 0) != p ||
+	    mmap(p + text, ro, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, text) != p + text ||
+	    mmap(p + text + ro, bss, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS, -1, 0) != p + text + ro)
 		die("mmap %s: %m", FILE_PATH);
 	close(fd);
-	touch_pages(p, both);
+	touch_pages(p, text + ro);
 	file_read(FILE_PATH, (size_t)FILE_MB * MiB);
 }
 
