@@ -235,12 +235,11 @@ double fp_resident(const struct footprint *fp, const char *root)
  * an ELF file outside its segments. A page that two segments share (the
  * loader maps it in both) is FP_EXEC.
  */
-static void classify(struct fp_file *f, unsigned char *p, void *arg)
+static void classify(struct fp_file *f, const unsigned char *p)
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)p;
 	size_t len = f->pages * PAGE_SIZE, i;
 
-	(void)arg;
 	f->seg = calloc(f->pages ? f->pages : 1, 1);
 	if (!f->seg)
 		die("out of memory");
@@ -287,7 +286,7 @@ void fp_missing(struct footprint *fp, const char *root, long *missing)
 			continue;
 		snprintf(full, sizeof(full), "%s/%s", REAL_ROOT, fp->f[k].path);
 		p = map_file(full, PROT_READ, &len);
-		classify(&fp->f[k], p, NULL);
+		classify(&fp->f[k], p);
 		munmap(p, len);
 	}
 	fp_each(fp, root, count_missing, missing);

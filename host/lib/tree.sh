@@ -6,10 +6,9 @@
 # patches/v2/experiments/ on top, in v2's tree as its mutants are.
 # prefix-K is the first K patches of the series (v2-prefix-K: of
 # patches/v2), in a tree of its own (host/bisect.sh). A mutant is the
-# series plus
-# mutants/NAME.patch, a deliberately broken kernel that proves a test can
-# fail. Mutants live in the patched tree itself, their patch applied on top
-# of the series and taken off again for the next one: a kernel tree with its
+# series plus mutants/NAME.patch, a deliberately broken kernel that proves
+# a test can fail. Mutants live in the patched tree itself, their patch
+# applied on top of the series and taken off again for the next one: a kernel tree with its
 # objects takes gigabytes, and a tree per mutant filled a CI machine's disk.
 #
 # The tree is unpacked once; when the series changes, the applied patches
